@@ -29,7 +29,7 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
-LAYOUT_VERSION = "1"  # bump when the layout below changes, so caches are rebuilt
+LAYOUT_VERSION = "2"  # bump when the layout below changes, so caches are rebuilt
 PLATFORM_NAME = "tracecompass-6.2.0"
 MIRROR = os.environ.get("SEXTANT_DEBIAN_MIRROR", "http://deb.debian.org/debian")
 KEYRING = "/usr/share/keyrings/debian-archive-keyring.gpg"
@@ -61,10 +61,15 @@ def log(message):
     print(f"[platform] {message}", file=sys.stderr, flush=True)
 
 
+# Packages that hold bundles but do not follow Debian's -java naming (sat4j is the p2 director's solver).
+UNCONVENTIONAL_JAVA_PACKAGES = {"sat4j"}
+
+
 def may_carry_bundles(package):
     """Only Java, JNI and Eclipse packages can hold OSGi bundles or their natives; skipping the rest of the
     closure (libc, GTK, the JDK, ...) saves about 150 MB of downloads."""
-    return package.endswith(("-java", "-jni")) or package.startswith("eclipse-")
+    return (package.endswith(("-java", "-jni")) or package.startswith("eclipse-")
+            or package in UNCONVENTIONAL_JAVA_PACKAGES)
 
 
 # --- fetching ------------------------------------------------------------------------------------------

@@ -10,8 +10,8 @@ import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedE
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.sextant.count.core.EventCountAnalysisModule;
-import org.sextant.headless.HeadlessAnalysisException;
-import org.sextant.headless.IHeadlessAnalysis;
+import org.sextant.headless.core.HeadlessAnalysisException;
+import org.sextant.headless.core.IHeadlessAnalysis;
 
 /**
  * {@code sextant analyze --analysis count}: events in total, per CPU and per event type.

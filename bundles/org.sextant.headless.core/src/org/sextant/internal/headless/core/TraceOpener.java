@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.sextant.internal.headless;
+package org.sextant.internal.headless.core;
 
 import java.io.File;
 import java.util.List;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.sextant.headless;
+package org.sextant.headless.core;
 
 /**
  * An analysis could not produce its summary; the message says why, in words for the user.

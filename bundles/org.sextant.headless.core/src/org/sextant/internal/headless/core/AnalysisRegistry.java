@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.sextant.internal.headless;
+package org.sextant.internal.headless.core;
 
 import java.util.Map;
 import java.util.TreeMap;
@@ -7,14 +7,14 @@ import java.util.TreeMap;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IConfigurationElement;
 import org.eclipse.core.runtime.Platform;
-import org.sextant.headless.IHeadlessAnalysis;
+import org.sextant.headless.core.IHeadlessAnalysis;
 
 /**
- * The analyses contributed to the {@code org.sextant.headless.analyses} extension point, by name.
+ * The analyses contributed to the {@code org.sextant.headless.core.analyses} extension point, by name.
  */
 final class AnalysisRegistry {
 
-    private static final String EXTENSION_POINT = "org.sextant.headless.analyses"; //$NON-NLS-1$
+    private static final String EXTENSION_POINT = "org.sextant.headless.core.analyses"; //$NON-NLS-1$
 
     /** One contributed analysis: its name, its one-line description and where to create it from. */
     record Entry(String name, String description, IConfigurationElement element) {

@@ -3,4 +3,4 @@
  * The {@code org.sextant.headless.analyze} Equinox application: argument parsing, trace opening, reports.
  */
 @org.eclipse.jdt.annotation.NonNullByDefault
-package org.sextant.internal.headless;
+package org.sextant.internal.headless.core;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.sextant.headless;
+package org.sextant.headless.core;
 
 import java.util.Map;
 
@@ -9,7 +9,7 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 /**
  * An analysis the command line can run on an opened trace. It returns its summary as nested ordered maps (and
  * lists) of strings, numbers and booleans, which the command line prints as JSON or as indented text.
- * Implementations are registered with the {@code org.sextant.headless.analyses} extension point.
+ * Implementations are registered with the {@code org.sextant.headless.core.analyses} extension point.
  */
 public interface IHeadlessAnalysis {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.sextant.internal.headless;
+package org.sextant.internal.headless.core;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -13,10 +13,10 @@ import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.equinox.app.IApplication;
 import org.eclipse.equinox.app.IApplicationContext;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.sextant.headless.HeadlessAnalysisException;
-import org.sextant.headless.IHeadlessAnalysis;
-import org.sextant.internal.headless.Arguments.UsageException;
-import org.sextant.internal.headless.TraceOpener.OpenException;
+import org.sextant.headless.core.HeadlessAnalysisException;
+import org.sextant.headless.core.IHeadlessAnalysis;
+import org.sextant.internal.headless.core.Arguments.UsageException;
+import org.sextant.internal.headless.core.TraceOpener.OpenException;
 
 /**
  * {@code org.sextant.headless.analyze}: opens traces, runs one analysis on each and prints the summaries, as

@@ -1,0 +1,7 @@
+// SPDX-License-Identifier: EPL-2.0
+/**
+ * What an analysis contributes to Sextant's command line: a named {@link org.sextant.headless.core.IHeadlessAnalysis}
+ * registered through the {@code org.sextant.headless.core.analyses} extension point.
+ */
+@org.eclipse.jdt.annotation.NonNullByDefault
+package org.sextant.headless.core;

@@ -1,7 +1,0 @@
-// SPDX-License-Identifier: EPL-2.0
-/**
- * What an analysis contributes to Sextant's command line: a named {@link org.sextant.headless.IHeadlessAnalysis}
- * registered through the {@code org.sextant.headless.analyses} extension point.
- */
-@org.eclipse.jdt.annotation.NonNullByDefault
-package org.sextant.headless;
