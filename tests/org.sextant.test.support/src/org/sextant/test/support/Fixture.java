@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.test.support;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+
+/**
+ * The small real traces under {@code tests/fixtures}, documented in its CATALOGUE.md (how each was captured,
+ * sizes, event counts). Their facts in {@code catalogue.properties} were counted with babeltrace2, independently
+ * of Trace Compass, so tests can check Trace Compass-based results against them.
+ */
+public enum Fixture {
+    /** perf sched and syscall tracepoints on 2 CPUs, converted to CTF: the bundled sample. */
+    PERF_SCHED_SYSCALLS("perf-sched-syscalls"); //$NON-NLS-1$
+
+    private static final String FIXTURES_PROPERTY = "sextant.fixtures"; //$NON-NLS-1$
+    private static Properties sCatalogue;
+
+    private final String fName;
+
+    Fixture(String name) {
+        fName = name;
+    }
+
+    /** @return the fixture's directory (a CTF trace) or file */
+    public Path path() {
+        Path path = directory().resolve(fName);
+        if (!Files.exists(path)) {
+            throw new IllegalStateException("fixture " + fName + " is missing at " + path); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        return path;
+    }
+
+    /**
+     * A fact counted independently when the fixture was captured.
+     *
+     * @param key
+     *            the key after the fixture name, for example {@code events} or {@code events.cpu0}
+     * @return the value
+     */
+    public long fact(String key) {
+        String value = catalogue().getProperty(fName + '.' + key);
+        if (value == null) {
+            throw new IllegalArgumentException("no fact " + fName + '.' + key + " in the catalogue"); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        return Long.parseLong(value.trim());
+    }
+
+    /** @return the catalogue of all facts, keyed {@code <fixture>.<key>} */
+    public static synchronized Properties catalogue() {
+        if (sCatalogue == null) {
+            Properties catalogue = new Properties();
+            try (InputStream in = Files.newInputStream(directory().resolve("catalogue.properties"))) { //$NON-NLS-1$
+                catalogue.load(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            sCatalogue = catalogue;
+        }
+        return sCatalogue;
+    }
+
+    /** @return the fixtures directory: the {@code sextant.fixtures} system property, set by the build */
+    public static Path directory() {
+        String property = System.getProperty(FIXTURES_PROPERTY);
+        if (property == null) {
+            throw new IllegalStateException("system property " + FIXTURES_PROPERTY + " is not set"); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        return Path.of(property).toAbsolutePath().normalize();
+    }
+}

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.test.support;
+
+import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
+import org.eclipse.tracecompass.tmf.core.exceptions.TmfTraceException;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.ctf.core.event.CtfTmfEvent;
+
+/**
+ * Opens fixtures as Trace Compass traces, with their analysis modules, and closes them again.
+ */
+public final class Traces {
+
+    private Traces() {
+    }
+
+    /**
+     * Opens a kernel CTF fixture (LTTng or perf-converted) as Trace Compass's kernel trace type would, with no
+     * supplementary files left from an earlier run.
+     *
+     * @param fixture
+     *            a kernel CTF fixture
+     * @return the opened trace; {@link #close} it
+     * @throws TmfTraceException
+     *             when Trace Compass cannot read it
+     */
+    public static ITmfTrace openKernelTrace(Fixture fixture) throws TmfTraceException {
+        LttngKernelTrace trace = new LttngKernelTrace();
+        trace.initTrace(null, fixture.path().toString(), CtfTmfEvent.class);
+        TmfTraceManager.deleteSupplementaryFiles(trace);
+        TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(Traces.class, trace, null));
+        return trace;
+    }
+
+    /**
+     * Closes a trace opened by this class and deletes its supplementary files.
+     *
+     * @param trace
+     *            the trace
+     */
+    public static void close(ITmfTrace trace) {
+        TmfSignalManager.dispatchSignal(new TmfTraceClosedSignal(Traces.class, trace));
+        TmfTraceManager.deleteSupplementaryFiles(trace);
+        trace.dispose();
+    }
+}
