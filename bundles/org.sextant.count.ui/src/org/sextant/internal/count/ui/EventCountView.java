@@ -59,7 +59,7 @@ public class EventCountView extends TmfChartView {
         }
     }
 
-    /** The counters of the trace, with "Total" checked until the user chooses. */
+    /** The counters of the trace, their groups expanded, with "Total" checked until the user chooses. */
     private static final class CounterTreeViewer extends AbstractSelectTreeViewer2 {
 
         private static final int LEGEND_COLUMN = 1;
@@ -78,6 +78,7 @@ public class EventCountView extends TmfChartView {
         @Override
         protected void contentChanged(ITmfTreeViewerEntry rootEntry) {
             super.contentChanged(rootEntry);
+            getTreeViewer().expandToLevel(2);
             if (getTriStateFilteredCheckboxTree().getCheckedElements().length == 0) {
                 List<ITmfTreeViewerEntry> totals = new ArrayList<>();
                 collectTotals(rootEntry, totals);

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.test.support.ui;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.core.runtime.preferences.InstanceScope;
+import org.eclipse.jface.dialogs.MessageDialogWithToggle;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.ui.project.model.TmfOpenTraceHelper;
+import org.eclipse.tracecompass.tmf.ui.project.model.TmfProjectElement;
+import org.eclipse.tracecompass.tmf.ui.project.model.TmfProjectRegistry;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.PlatformUI;
+
+/**
+ * Workbench operations for UI tests. Every method must be called on the UI thread (the tier runs with
+ * {@code useUIThread}); waits spin the SWT event loop so that the workbench keeps painting and running
+ * asynchronous work meanwhile.
+ */
+public final class WorkbenchDriver {
+
+    /** Trace Compass's preference (in org.eclipse.tracecompass.tmf.ui) behind the "switch perspective?" prompt. */
+    private static final String SWITCH_TO_PERSPECTIVE = "SWITCH_TO_PERSPECTIVE"; //$NON-NLS-1$
+    private static final String TMF_UI = "org.eclipse.tracecompass.tmf.ui"; //$NON-NLS-1$
+    private static final String PROJECT = "Sextant"; //$NON-NLS-1$
+
+    private WorkbenchDriver() {
+    }
+
+    /** Answers "always" for Trace Compass's perspective switch, so opening a trace shows no dialog. */
+    public static void neverAskToSwitchPerspective() {
+        InstanceScope.INSTANCE.getNode(TMF_UI).put(SWITCH_TO_PERSPECTIVE, MessageDialogWithToggle.ALWAYS);
+    }
+
+    /** The workbench window, maximised to the whole display (Xvfb has no window manager to do it). */
+    public static IWorkbenchWindow window() {
+        IWorkbenchWindow window = PlatformUI.getWorkbench().getWorkbenchWindows()[0];
+        Shell shell = window.getShell();
+        shell.setBounds(shell.getDisplay().getBounds());
+        return window;
+    }
+
+    /**
+     * Opens a trace through Trace Compass's project model (as File > Open Trace does) and waits until it is
+     * the active trace.
+     *
+     * @param path
+     *            the trace
+     * @param traceTypeId
+     *            the trace type to open it with
+     * @return the opened trace
+     * @throws CoreException
+     *             when the project or the trace link cannot be created
+     */
+    public static ITmfTrace openTrace(Path path, String traceTypeId) throws CoreException {
+        neverAskToSwitchPerspective();
+        IProject project = TmfProjectRegistry.createProject(PROJECT, null, new NullProgressMonitor());
+        TmfProjectElement element = TmfProjectRegistry.getProject(project, true);
+        if (element == null) {
+            throw new IllegalStateException("no Trace Compass project model for " + PROJECT); //$NON-NLS-1$
+        }
+        IStatus status = TmfOpenTraceHelper.openTraceFromPath(element.getTracesFolder(), path.toString(), window().getShell(), traceTypeId);
+        if (!status.isOK()) {
+            throw new IllegalStateException("cannot open " + path + ": " + status.getMessage()); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        waitUntil(() -> TmfTraceManager.getInstance().getActiveTrace() != null, Duration.ofSeconds(60), "the trace to open"); //$NON-NLS-1$
+        ITmfTrace trace = TmfTraceManager.getInstance().getActiveTrace();
+        if (trace == null) {
+            throw new IllegalStateException("no active trace"); //$NON-NLS-1$
+        }
+        return trace;
+    }
+
+    /**
+     * Shows a view in the active page.
+     *
+     * @param id
+     *            the view id
+     * @return the view
+     * @throws PartInitException
+     *             when the view cannot be created
+     */
+    public static IViewPart showView(String id) throws PartInitException {
+        return window().getActivePage().showView(id);
+    }
+
+    /**
+     * Spins the event loop until the condition holds, closing any modal dialog that appears meanwhile.
+     *
+     * @param condition
+     *            what to wait for
+     * @param timeout
+     *            how long at most
+     * @param what
+     *            what is awaited, for the failure message
+     */
+    public static void waitUntil(BooleanSupplier condition, Duration timeout, String what) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out after " + timeout.toSeconds() + " s waiting for " + what); //$NON-NLS-1$ //$NON-NLS-2$
+            }
+            closeModalDialogs();
+            spin(Duration.ofMillis(50));
+        }
+    }
+
+    /**
+     * Spins until no job is running or waiting (sleeping jobs, such as periodic refreshes, do not count).
+     *
+     * @param timeout
+     *            how long at most
+     */
+    public static void waitForJobs(Duration timeout) {
+        waitUntil(() -> Job.getJobManager().isIdle(), timeout, "background jobs to finish"); //$NON-NLS-1$
+    }
+
+    /**
+     * Processes UI events for a while.
+     *
+     * @param duration
+     *            how long
+     */
+    public static void spin(Duration duration) {
+        Display display = Display.getCurrent();
+        long end = System.nanoTime() + duration.toNanos();
+        while (System.nanoTime() < end) {
+            if (!display.readAndDispatch()) {
+                display.timerExec(10, () -> { /* wake the loop */ });
+                display.sleep();
+            }
+        }
+    }
+
+    /**
+     * Closes the modal dialogs in front of the workbench, which would otherwise block a test forever.
+     *
+     * @return the titles of the dialogs closed
+     */
+    public static List<String> closeModalDialogs() {
+        List<String> closed = new ArrayList<>();
+        Display display = Display.getCurrent();
+        for (Shell shell : display.getShells()) {
+            boolean modal = (shell.getStyle() & (SWT.APPLICATION_MODAL | SWT.PRIMARY_MODAL | SWT.SYSTEM_MODAL)) != 0;
+            if (modal && shell.isVisible() && !shell.isDisposed()) {
+                closed.add(shell.getText());
+                System.err.println("closing unexpected dialog: " + shell.getText()); //$NON-NLS-1$
+                shell.close();
+            }
+        }
+        return closed;
+    }
+
+    /**
+     * Saves the whole display as a PNG file.
+     *
+     * @param file
+     *            where to write
+     * @throws Exception
+     *             when the file cannot be written
+     */
+    public static void screenshot(Path file) throws Exception {
+        Display display = Display.getCurrent();
+        spin(Duration.ofMillis(500));
+        Rectangle bounds = display.getBounds();
+        Image image = new Image(display, bounds.width, bounds.height);
+        GC gc = new GC(display);
+        try {
+            gc.copyArea(image, 0, 0);
+            ImageLoader loader = new ImageLoader();
+            loader.data = new ImageData[] { image.getImageData() };
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            loader.save(file.toString(), SWT.IMAGE_PNG);
+        } finally {
+            gc.dispose();
+            image.dispose();
+        }
+    }
+}
