@@ -1,0 +1,87 @@
+# SPDX-License-Identifier: EPL-2.0
+"""The installation tier: Trace Compass with Sextant installed from our update site by the p2 director, driven
+as a user drives it, through ./sextant. Run by tests/run-all.sh after the Maven build, in a fresh SEXTANT_HOME
+(so the install step itself is exercised)."""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures"
+SAMPLE = FIXTURES / "perf-sched-syscalls"
+
+
+def sextant(*args):
+    return subprocess.run([str(ROOT / "sextant"), *args], capture_output=True, text=True, timeout=600, check=False)
+
+
+def catalogue():
+    facts = {}
+    for line in (FIXTURES / "catalogue.properties").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            key, value = line.split("=", 1)
+            facts[key.replace("\\:", ":").strip()] = value.strip()
+    return facts
+
+
+@pytest.fixture(scope="module")
+def status():
+    run = sextant("status", str(SAMPLE))
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def test_installed_bundles_resolve_and_lazy_ones_are_started(status):
+    bundles = status["bundles"]
+    assert set(bundles) >= {"org.sextant.headless.core", "org.sextant.count.model", "org.sextant.count.core", "org.sextant.count.ui"}
+    # A lazily activated bundle is STARTING until its first class loads; a plain library (the model) is RESOLVED.
+    assert all(state in ("ACTIVE", "STARTING", "RESOLVED") for state in bundles.values()), bundles
+    assert bundles["org.sextant.headless.core"] == "ACTIVE"
+
+
+def test_count_analysis_is_registered_for_a_perf_kernel_trace(status):
+    assert status["trace_type"] == "org.eclipse.linuxtools.lttng2.kernel.tracetype"
+    assert "org.sextant.count.core.analysis" in status["trace_analyses"]
+    assert "count" in status["analyses"]
+
+
+def test_analyze_sample_as_json_matches_the_catalogue():
+    run = sextant("analyze", "--json")
+    assert run.returncode == 0, run.stderr
+    document = json.loads(run.stdout)
+    assert document["analysis"] == "count"
+    [result] = document["traces"]
+    facts = catalogue()
+    assert result["trace"] == str(SAMPLE)
+    assert result["events"] == int(facts["perf-sched-syscalls.events"])
+    assert result["per_cpu"] == {key.rsplit("cpu", 1)[1]: int(value) for key, value in facts.items()
+                                 if key.startswith("perf-sched-syscalls.events.cpu")}
+    assert result["per_type"] == {key[len("perf-sched-syscalls.type."):]: int(value) for key, value in facts.items()
+                                  if key.startswith("perf-sched-syscalls.type.")}
+
+
+def test_missing_trace_is_one_clear_error(tmp_path):
+    missing = tmp_path / "nothing-here"
+    run = sextant("analyze", str(missing))
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert f"sextant: error: {missing}: no such file or directory" in run.stderr
+
+
+def test_file_that_is_no_trace_is_one_clear_error(tmp_path):
+    junk = tmp_path / "junk.txt"
+    junk.write_text("not a trace\n")
+    run = sextant("analyze", str(junk))
+    assert run.returncode == 2
+    assert f"sextant: error: {junk}: not a trace of any type this installation reads" in run.stderr
+    assert "Exception" not in run.stderr
+
+
+def test_unknown_analysis_lists_the_valid_ones():
+    run = sextant("analyze", "--analysis", "nope", str(SAMPLE))
+    assert run.returncode == 2
+    assert "unknown analysis 'nope'; valid analyses: count (" in run.stderr

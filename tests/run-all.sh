@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: EPL-2.0
+#
+# Everything CI checks (./sextant test): the three test tiers of the Maven build under Xvfb (plain JUnit 5 for
+# model bundles, OSGi tests on the Trace Compass runtime, UI tests in the workbench), then the installation tier
+# (Trace Compass with Sextant installed from the update site, driven through ./sextant). Installs the OS
+# packages it needs when run as root.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+OUT=$ROOT/target/test-run
+mkdir -p "$OUT"
+
+say() { echo "[sextant test] $*"; }
+
+need_packages() {
+    local missing=()
+    command -v xvfb-run >/dev/null || missing+=(xvfb)
+    command -v xauth >/dev/null || missing+=(xauth)
+    [ -e /usr/lib/x86_64-linux-gnu/libgtk-3.so.0 ] || missing+=(libgtk-3-0)
+    python3 -c 'import pytest' 2>/dev/null || missing+=(python3-pytest)
+    [ ${#missing[@]} -eq 0 ] && return
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "sextant: error: missing OS packages: ${missing[*]} (install them, or run as root)" >&2
+        exit 2
+    fi
+    say "installing ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+need_packages
+PLATFORM=$(python3 "$ROOT/releng/platform/bootstrap.py")
+
+say "tiers 1-3: Maven build with plain, OSGi and UI tests (log: $OUT/maven.log)"
+set +e
+xvfb-run -a -s "-screen 0 1600x1000x24" "$ROOT/mvnw" -B -Dsextant.platform="$PLATFORM" clean verify >"$OUT/maven.log" 2>&1
+maven_rc=$?
+set -e
+grep -E '^\[INFO\] Tests run:|^Tests run:|\[ERROR\]|FAIL|BUILD (SUCCESS|FAILURE)' "$OUT/maven.log" | grep -v 'Resolving' || true
+if [ $maven_rc -ne 0 ]; then
+    echo "sextant: error: the Maven build failed; see $OUT/maven.log" >&2
+    exit $maven_rc
+fi
+
+say "tier 4: installation from the update site, through ./sextant"
+export SEXTANT_HOME=$OUT/home
+rm -rf "$SEXTANT_HOME"
+mkdir -p "$SEXTANT_HOME"
+touch "$SEXTANT_HOME/build.stamp"   # the build above produced the product and the update site
+set +e
+python3 -m pytest -q -p no:cacheprovider "$ROOT/tests/install" | tee "$OUT/install.log"
+install_rc=${PIPESTATUS[0]}
+set -e
+
+# One closing line over all tiers.
+read -r run failed skipped < <(grep -hE '^(\[INFO\] )?Tests run: [0-9]+, Failures: [0-9]+, Errors: [0-9]+, Skipped: [0-9]+$' "$OUT/maven.log" \
+    | sed -E 's/.*Tests run: ([0-9]+), Failures: ([0-9]+), Errors: ([0-9]+), Skipped: ([0-9]+)/\1 \2 \3 \4/' \
+    | awk '{r+=$1; f+=$2+$3; s+=$4} END {print r+0, f+0, s+0}')
+install_passed=$(grep -oE '[0-9]+ passed' "$OUT/install.log" | tail -n 1 | cut -d' ' -f1)
+install_failed=$(grep -oE '[0-9]+ failed' "$OUT/install.log" | tail -n 1 | cut -d' ' -f1)
+echo "tests: $((run - failed - skipped + ${install_passed:-0})) passed, $((failed + ${install_failed:-0})) failed, $skipped skipped"
+exit $install_rc
