@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: EPL-2.0
+"""Counts a CTF fixture with babeltrace2, independently of Trace Compass, and prints the facts the tests check
+as properties lines: NAME.events, NAME.streams, NAME.events.cpuN, NAME.type.<event name>.
+
+    tools/capture/catalogue.py NAME TRACE_DIR >> tests/fixtures/catalogue.properties
+"""
+
+import collections
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+LINE = re.compile(r"^\[\d+\] \S+ (\S+): \{ cpu_id = (\d+) \}")
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    name, trace = sys.argv[1], Path(sys.argv[2])
+    if not (trace / "metadata").is_file():
+        sys.exit(f"error: {trace} is not a CTF trace (no metadata file)")
+    command = ["babeltrace2", "--clock-cycles", str(trace)]
+    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    per_cpu, per_type, events = collections.Counter(), collections.Counter(), 0
+    for line in output.splitlines():
+        match = LINE.match(line)
+        if not match:
+            sys.exit(f"error: unexpected babeltrace2 line: {line[:120]}")
+        events += 1
+        per_type[match.group(1)] += 1
+        per_cpu[int(match.group(2))] += 1
+    streams = sum(1 for f in trace.iterdir() if f.is_file() and f.name != "metadata")
+    print(f"{name}.events={events}")
+    print(f"{name}.streams={streams}")
+    for cpu in sorted(per_cpu):
+        print(f"{name}.events.cpu{cpu}={per_cpu[cpu]}")
+    for event in sorted(per_type):
+        print(f"{name}.type.{event.replace(':', chr(92) + ':')}={per_type[event]}")
+
+
+if __name__ == "__main__":
+    main()
