@@ -12,7 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-LINE = re.compile(r"^\[\d+\] \S+ (\S+): \{ cpu_id = (\d+) \}")
+# "[cycles] (+delta) [hostname] event:name: { cpu_id = N }, ..." (LTTng traces name the host, perf ones do not)
+LINE = re.compile(r"^\[\d+\] \(\S+\) (?:\S+ )?(\S+): \{ cpu_id = (\d+) \}")
 
 
 def main():
