@@ -344,7 +344,7 @@ def main():
     finally:
         if staging.exists():
             shutil.rmtree(staging)
-    shutil.rmtree(work / "apt", ignore_errors=True)
+    shutil.rmtree(work, ignore_errors=True)  # the downloaded packages are not needed once laid out
     log(f"platform ready at {target}")
     print(target)
     return 0
