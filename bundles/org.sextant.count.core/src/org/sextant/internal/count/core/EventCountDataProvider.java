@@ -186,9 +186,9 @@ public class EventCountDataProvider implements ITmfTreeXYDataProvider<TmfTreeDat
         quarks.forEach(quarkList::add);
         for (int quark : quarkList) {
             long[] values = new long[times.length];
-            long last = ss.querySingleState(end, quark).getValueLong();
+            long last = ss.querySingleState(end, quark).getValue() instanceof Long count ? count : 0;
             for (int i = 0; i < times.length; i++) {
-                values[i] = times[i] > end ? Math.max(last, 0) : 0;
+                values[i] = times[i] > end ? last : 0;
             }
             counts.put(quark, values);
         }
