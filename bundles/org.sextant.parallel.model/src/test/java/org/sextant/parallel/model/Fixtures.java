@@ -1,7 +1,14 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.parallel.model;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
 
 /** The captured traces of tests/fixtures (see its CATALOGUE.md), located through the build's system property. */
 final class Fixtures {
@@ -10,6 +17,37 @@ final class Fixtures {
     static final Path UST = directory().resolve("lttng-ust-libc");
 
     private Fixtures() {
+    }
+
+    /** A fact of the catalogue (counted with babeltrace2), for example {@code fact("lttng-ust-libc", "events")}. */
+    static long fact(String fixture, String key) {
+        String value = catalogue().getProperty(fixture + '.' + key);
+        if (value == null) {
+            throw new IllegalArgumentException("no fact " + fixture + '.' + key);
+        }
+        return Long.parseLong(value.trim());
+    }
+
+    /** The facts under {@code <fixture>.<prefix>}, by the rest of their key. */
+    static Map<String, Long> facts(String fixture, String prefix) {
+        Map<String, Long> facts = new TreeMap<>();
+        String start = fixture + '.' + prefix;
+        catalogue().forEach((key, value) -> {
+            if (key.toString().startsWith(start)) {
+                facts.put(key.toString().substring(start.length()), Long.parseLong(value.toString().trim()));
+            }
+        });
+        return facts;
+    }
+
+    private static Properties catalogue() {
+        Properties catalogue = new Properties();
+        try (InputStream in = Files.newInputStream(directory().resolve("catalogue.properties"))) {
+            catalogue.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return catalogue;
     }
 
     private static Path directory() {

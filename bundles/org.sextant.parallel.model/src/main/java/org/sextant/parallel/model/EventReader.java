@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.parallel.model;
+
+import java.io.IOException;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Decodes the events of consecutive packets of one stream file, on its own (one reader per worker, no shared
+ * state). Timestamps are reconstructed to 64 bits from the packet's begin time and the (possibly narrower)
+ * event header timestamps, as CTF specifies. Each event's integer fields are available by name while the
+ * {@link Handler} runs; strings only when asked for.
+ */
+public final class EventReader {
+
+    /** Receives decoded events in stream order. */
+    public interface Handler {
+        /**
+         * One event.
+         *
+         * @param timestamp
+         *            its time in clock cycles
+         * @param cpu
+         *            the CPU of its packet ({@code cpu_id} of the packet context), or -1 when unknown
+         * @param event
+         *            its class
+         * @param fields
+         *            its decoded integer fields (payload, contexts and header), valid during this call only
+         */
+        void event(long timestamp, int cpu, CtfMetadata.EventClass event, Fields fields);
+    }
+
+    /** The integer and string fields of the event being handled, by name (the payload wins over contexts). */
+    public static final class Fields {
+        private final Map<String, Long> fIntegers = new HashMap<>();
+        private final Map<String, String> fStrings = new HashMap<>();
+
+        /**
+         * @param name
+         *            a field name
+         * @param otherwise
+         *            the value when the event has no such integer field
+         * @return the field's value
+         */
+        public long integer(String name, long otherwise) {
+            Long value = fIntegers.get(name);
+            return value == null ? otherwise : value;
+        }
+
+        /**
+         * @param name
+         *            a field name
+         * @return the string field's value, or null when the event has no such string field
+         */
+        public String string(String name) {
+            return fStrings.get(name);
+        }
+
+        private void clear() {
+            fIntegers.clear();
+            fStrings.clear();
+        }
+    }
+
+    private final Path fStream;
+    private final CtfMetadata fMetadata;
+    private final Fields fFields = new Fields();
+    private MappedByteBuffer fBuffer;
+    private long fBase;
+    private long fBit;
+    private int fTimestampBits;
+    private long fTimestampValue;
+
+    /**
+     * @param stream
+     *            the stream file
+     * @param metadata
+     *            its trace's metadata
+     */
+    public EventReader(Path stream, CtfMetadata metadata) {
+        fStream = stream;
+        fMetadata = metadata;
+    }
+
+    /**
+     * Decodes the events of {@code count} consecutive packets.
+     *
+     * @param packets
+     *            the stream's packets
+     * @param first
+     *            index of the first packet to decode
+     * @param count
+     *            number of packets
+     * @param handler
+     *            receives the events
+     * @return the number of events decoded
+     * @throws TraceFormatException
+     *             when a packet or event cannot be decoded; the message names the file and offset
+     * @throws IOException
+     *             when the file cannot be read
+     */
+    public long read(List<Packet> packets, int first, int count, Handler handler) throws TraceFormatException, IOException {
+        if (count == 0) {
+            return 0;
+        }
+        Packet start = packets.get(first);
+        Packet last = packets.get(first + count - 1);
+        try (FileChannel channel = FileChannel.open(fStream, StandardOpenOption.READ)) {
+            fBase = start.offset();
+            fBuffer = channel.map(FileChannel.MapMode.READ_ONLY, fBase, last.end() - fBase);
+        }
+        long events = 0;
+        for (int i = first; i < first + count; i++) {
+            events += packet(packets.get(i), handler);
+        }
+        return events;
+    }
+
+    private long packet(Packet packet, Handler handler) throws TraceFormatException {
+        long packetStart = (packet.offset() - fBase) * 8;
+        long contentEnd = packetStart + packet.contentSizeBits();
+        fBit = packetStart;
+        fFields.clear();
+        decode(fMetadata.packetHeader());
+        long streamId = fFields.integer("stream_id", 0);
+        CtfMetadata.StreamClass stream = fMetadata.streams().get(streamId);
+        if (stream == null) {
+            throw error(packetStart, "packet of stream class " + streamId + ", which the metadata does not declare");
+        }
+        decode(stream.packetContext());
+        int cpu = (int) fFields.integer("cpu_id", -1);
+        long timestamp = packet.timestampBegin();
+        Map<Long, CtfMetadata.EventClass> events = fMetadata.events(streamId);
+        long count = 0;
+        while (fBit < contentEnd) {
+            long eventStart = fBit;
+            fFields.clear();
+            fTimestampBits = 0;
+            decode(stream.eventHeader());
+            if (fTimestampBits > 0) {
+                timestamp = extend(timestamp, fTimestampValue, fTimestampBits);
+            }
+            long id = fFields.integer("id", 0);
+            CtfMetadata.EventClass event = events.get(id);
+            if (event == null) {
+                throw error(eventStart, "event of unknown id " + id + " in stream class " + streamId);
+            }
+            decode(stream.eventContext());
+            decode(event.context());
+            decode(event.fields());
+            if (fBit > contentEnd) {
+                throw error(eventStart, "event runs past the end of its packet's content");
+            }
+            handler.event(timestamp, cpu, event, fFields);
+            count++;
+        }
+        return count;
+    }
+
+    /** The full timestamp after {@code previous} whose low {@code bits} are {@code value} (CTF's clock update). */
+    private static long extend(long previous, long value, int bits) {
+        if (bits >= 64) {
+            return value;
+        }
+        long mask = (1L << bits) - 1;
+        long candidate = (previous & ~mask) | value;
+        return Long.compareUnsigned(candidate, previous) < 0 ? candidate + (1L << bits) : candidate;
+    }
+
+    // --- decoding ----------------------------------------------------------------------------------------
+
+    private void decode(CtfType type) throws TraceFormatException {
+        decode(type, null);
+    }
+
+    private void decode(CtfType type, String name) throws TraceFormatException {
+        align(type.align());
+        if (type instanceof CtfType.Int integer) {
+            long value = integer(integer);
+            if (name != null) {
+                fFields.fIntegers.put(name, value);
+                if (name.equals("timestamp")) {
+                    fTimestampBits = integer.bits();
+                    fTimestampValue = value;
+                }
+            }
+        } else if (type instanceof CtfType.Enum enumeration) {
+            long value = integer(enumeration.container());
+            if (name != null) {
+                fFields.fIntegers.put(name, value);
+                String label = enumeration.label(value);
+                if (label != null) {
+                    fFields.fStrings.put(name, label);
+                }
+            }
+        } else if (type instanceof CtfType.Struct struct) {
+            for (Map.Entry<String, CtfType> field : struct.fields().entrySet()) {
+                decode(field.getValue(), field.getKey());
+            }
+        } else if (type instanceof CtfType.Str) {
+            String value = string();
+            if (name != null) {
+                fFields.fStrings.put(name, value);
+            }
+        } else if (type instanceof CtfType.Array array) {
+            elements(array.element(), array.length());
+        } else if (type instanceof CtfType.Sequence sequence) {
+            long length = fFields.integer(sequence.lengthField(), -1);
+            if (length < 0) {
+                throw error(fBit, "sequence " + name + " whose length field " + sequence.lengthField() + " was not decoded");
+            }
+            elements(sequence.element(), length);
+        } else if (type instanceof CtfType.Variant variant) {
+            String label = fFields.string(variant.tag());
+            CtfType option = label == null ? null : variant.options().get(label);
+            if (option == null) {
+                throw error(fBit, "variant " + name + " has no option for tag " + variant.tag() + " = " + label);
+            }
+            decode(option, name);
+        } else if (type instanceof CtfType.Float floating) {
+            skip(floating.bits());
+        }
+    }
+
+    private void elements(CtfType element, long length) throws TraceFormatException {
+        if (element instanceof CtfType.Int integer && integer.bits() % 8 == 0 && integer.align() <= integer.bits()) {
+            skip(length * integer.bits()); // arrays of bytes or words: nothing to keep, just their size
+            return;
+        }
+        for (long i = 0; i < length; i++) {
+            decode(element, null);
+        }
+    }
+
+    private void align(long align) {
+        if (align > 1) {
+            fBit = (fBit + align - 1) / align * align;
+        }
+    }
+
+    private void skip(long bits) throws TraceFormatException {
+        fBit += bits;
+        if (fBit > (long) fBuffer.capacity() * 8) {
+            throw error(fBit - bits, "the data ends in the middle of a field");
+        }
+    }
+
+    private long integer(CtfType.Int type) throws TraceFormatException {
+        int bits = type.bits();
+        long start = fBit;
+        skip(bits);
+        long value;
+        if ((start & 7) == 0 && (bits & 7) == 0) {
+            value = bytes((int) (start >>> 3), bits >>> 3, type.order());
+        } else {
+            value = bitField(start, bits, type.order());
+        }
+        if (type.signed() && bits < 64) {
+            value = (value << (64 - bits)) >> (64 - bits);
+        }
+        return value;
+    }
+
+    private long bytes(int at, int count, ByteOrder order) {
+        long value = 0;
+        if (order == ByteOrder.LITTLE_ENDIAN) {
+            for (int i = count - 1; i >= 0; i--) {
+                value = (value << 8) | (fBuffer.get(at + i) & 0xFF);
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                value = (value << 8) | (fBuffer.get(at + i) & 0xFF);
+            }
+        }
+        return value;
+    }
+
+    /** A field that does not start or end on a byte boundary, read bit by bit in CTF's bit order. */
+    private long bitField(long start, int bits, ByteOrder order) {
+        long value = 0;
+        if (order == ByteOrder.LITTLE_ENDIAN) {
+            for (int i = bits - 1; i >= 0; i--) { // least significant bit first, from bit 0 of each byte
+                long bit = start + i;
+                value = (value << 1) | ((fBuffer.get((int) (bit >>> 3)) >>> (bit & 7)) & 1);
+            }
+        } else {
+            for (int i = 0; i < bits; i++) { // most significant bit first, from bit 7 of each byte
+                long bit = start + i;
+                value = (value << 1) | ((fBuffer.get((int) (bit >>> 3)) >>> (7 - (bit & 7))) & 1);
+            }
+        }
+        return value;
+    }
+
+    private String string() throws TraceFormatException {
+        int at = (int) (fBit >>> 3);
+        int end = at;
+        while (true) {
+            if (end >= fBuffer.capacity()) {
+                throw error(fBit, "the data ends inside a string");
+            }
+            if (fBuffer.get(end) == 0) {
+                break;
+            }
+            end++;
+        }
+        byte[] bytes = new byte[end - at];
+        fBuffer.get(at, bytes);
+        fBit = (long) (end + 1) * 8;
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    private TraceFormatException error(long bit, String problem) {
+        return new TraceFormatException(fStream, fBase + bit / 8, problem);
+    }
+}
