@@ -67,6 +67,9 @@ public final class CtfMetadata {
     private CtfType.Struct fPacketHeader = EMPTY;
     private final Map<String, CtfType> fAliases = new HashMap<>();
     private final Map<String, CtfType> fNamed = new HashMap<>();
+    private long fClockFrequency = 1_000_000_000L;
+    private long fClockOffset;
+    private long fClockOffsetSeconds;
     private Map<Long, StreamClass> fStreams = new HashMap<>();
     private Map<Long, Map<Long, EventClass>> fEvents = new HashMap<>();
 
@@ -98,6 +101,20 @@ public final class CtfMetadata {
         parsed.fEvents.forEach((stream, classes) -> events.put(stream, Map.copyOf(classes)));
         parsed.fEvents = Map.copyOf(events);
         return parsed;
+    }
+
+    /**
+     * Converts a timestamp of the trace's clock to nanoseconds since the clock's origin, as Trace Compass does
+     * (offset_s and offset applied, cycles scaled by the frequency).
+     *
+     * @param cycles
+     *            a timestamp in clock cycles
+     * @return the same time in nanoseconds
+     */
+    public long toNanos(long cycles) {
+        long total = cycles + fClockOffset;
+        long nanos = fClockFrequency == 1_000_000_000L ? total : (long) (total * (1e9 / fClockFrequency));
+        return nanos + fClockOffsetSeconds * 1_000_000_000L;
     }
 
     /** @return the trace's byte order */
@@ -164,7 +181,8 @@ public final class CtfMetadata {
             case "trace" -> block(this::traceEntry);
             case "stream" -> stream();
             case "event" -> event();
-            case "env", "clock", "callsite" -> {
+            case "clock" -> block(this::clockEntry);
+            case "env", "callsite" -> {
                 next();
                 skipBlock();
                 optional(";");
@@ -217,6 +235,15 @@ public final class CtfMetadata {
         }
         next();
         optional(";");
+    }
+
+    private void clockEntry(String key) throws TraceFormatException {
+        switch (key) {
+        case "freq" -> fClockFrequency = value();
+        case "offset" -> fClockOffset = value();
+        case "offset_s" -> fClockOffsetSeconds = value();
+        default -> skipStatement();
+        }
     }
 
     private void traceEntry(String key) throws TraceFormatException {

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.parallel.model;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.PriorityQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntConsumer;
+
+/**
+ * Decodes a CTF trace on several threads and delivers its events to one consumer in global time order.
+ *
+ * <p>
+ * Workers decode chunks independently (each with its own {@link EventReader}) into compact columns: time,
+ * CPU, event class. The merger, on the calling thread, takes chunks in chronological order as they complete and
+ * releases every buffered event older than the next chunk's begin time, since no chunk still to come can hold
+ * an earlier one; so merging runs behind the workers instead of after them, and memory holds only the chunks
+ * in flight. Events with equal timestamps come out by stream, then in stream order, whatever the number of
+ * threads: one thread (the serial mode) and many produce the same sequence.
+ * </p>
+ */
+public final class ParallelDecoder {
+
+    /** Receives the events of the trace in time order, on the thread that called {@link #decode}. */
+    public interface Consumer {
+        /**
+         * One event.
+         *
+         * @param nanos
+         *            its time in nanoseconds (the trace clock converted as Trace Compass does)
+         * @param cpu
+         *            its CPU, or -1 when unknown
+         * @param eventName
+         *            its event class name
+         */
+        void event(long nanos, int cpu, String eventName);
+    }
+
+    /** What a run did, for progress reports and benchmarks. */
+    public record Stats(int chunks, int streams, long events, int maxChunksInFlight) {
+    }
+
+    /** Chunks a worker may have decoded ahead of the merger: enough to keep it busy while the merger catches up. */
+    private static final int LOOKAHEAD_PER_THREAD = 3;
+
+    private final int fThreads;
+    private final long fChunkBytes;
+
+    /**
+     * @param threads
+     *            worker threads, at least 1
+     * @param chunkBytes
+     *            target chunk size in bytes
+     */
+    public ParallelDecoder(int threads, long chunkBytes) {
+        if (threads < 1 || chunkBytes < 1) {
+            throw new IllegalArgumentException("threads and chunk size must be positive: " + threads + ", " + chunkBytes);
+        }
+        fThreads = threads;
+        fChunkBytes = chunkBytes;
+    }
+
+    /** The decoded events of one chunk, in stream order. */
+    private record ChunkEvents(Chunk chunk, int streamIndex, long[] nanos, int[] cpus, String[] names, int size) {
+    }
+
+    /** A cursor over one decoded chunk, ordered by (time, stream, position). */
+    private static final class Cursor implements Comparable<Cursor> {
+        final ChunkEvents fEvents;
+        int fNext;
+
+        Cursor(ChunkEvents events) {
+            fEvents = events;
+        }
+
+        long time() {
+            return fEvents.nanos()[fNext];
+        }
+
+        @Override
+        public int compareTo(Cursor other) {
+            int byTime = Long.compare(time(), other.time());
+            if (byTime != 0) {
+                return byTime;
+            }
+            int byStream = Integer.compare(fEvents.streamIndex(), other.fEvents.streamIndex());
+            return byStream != 0 ? byStream : Long.compare(fEvents.chunk().startOffset(), other.fEvents.chunk().startOffset());
+        }
+    }
+
+    /**
+     * Decodes a trace.
+     *
+     * @param traceDirectory
+     *            a CTF trace directory
+     * @param consumer
+     *            receives the events in time order
+     * @param progress
+     *            told the number of chunks merged so far, after each one
+     * @param cancelled
+     *            set to stop early; the call then returns what was done and workers stop promptly
+     * @return what was done
+     * @throws TraceFormatException
+     *             when the trace cannot be decoded; the message names the file and offset
+     * @throws IOException
+     *             when a file cannot be read
+     * @throws InterruptedException
+     *             when the calling thread is interrupted
+     */
+    public Stats decode(Path traceDirectory, Consumer consumer, IntConsumer progress, AtomicBoolean cancelled)
+            throws TraceFormatException, IOException, InterruptedException {
+        Objects.requireNonNull(consumer);
+        CtfMetadata metadata = CtfMetadata.read(traceDirectory.resolve("metadata"));
+        Partitioner.Partition partition = Partitioner.partition(traceDirectory, fChunkBytes);
+        List<Path> streams = new ArrayList<>(partition.packets().keySet());
+        List<Chunk> chunks = partition.chunks();
+        Map<String, String> names = new ConcurrentHashMap<>();
+        ExecutorService pool = Executors.newFixedThreadPool(fThreads, runnable -> {
+            Thread thread = new Thread(runnable, "sextant-chunk-worker");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            // Workers run at most a window of chunks ahead of the merger, so memory is bounded by the window,
+            // not by the length of the trace.
+            int window = fThreads * LOOKAHEAD_PER_THREAD;
+            List<Future<ChunkEvents>> futures = new ArrayList<>(chunks.size());
+            for (int k = 0; k < Math.min(window, chunks.size()); k++) {
+                futures.add(submit(pool, metadata, partition, chunks.get(k), streams, names, cancelled));
+            }
+            PriorityQueue<Cursor> pending = new PriorityQueue<>();
+            long events = 0;
+            int inFlight = 0;
+            for (int k = 0; k < chunks.size() && !cancelled.get(); k++) {
+                ChunkEvents decoded = result(futures.get(k));
+                futures.set(k, null);
+                if (futures.size() < chunks.size()) {
+                    futures.add(submit(pool, metadata, partition, chunks.get(futures.size()), streams, names, cancelled));
+                }
+                if (decoded.size() > 0) {
+                    pending.add(new Cursor(decoded));
+                }
+                inFlight = Math.max(inFlight, pending.size());
+                // Events before the next chunk's begin are final: no later chunk can hold an earlier event.
+                long horizon = k + 1 < chunks.size() ? metadata.toNanos(chunks.get(k + 1).timestampBegin()) : Long.MAX_VALUE;
+                events += release(pending, horizon, consumer);
+                progress.accept(k + 1);
+            }
+            return new Stats(chunks.size(), streams.size(), events, inFlight);
+        } finally {
+            cancelled.set(true); // workers still running stop at their next packet
+            pool.shutdownNow();
+        }
+    }
+
+    private static Future<ChunkEvents> submit(ExecutorService pool, CtfMetadata metadata, Partitioner.Partition partition, Chunk chunk,
+            List<Path> streams, Map<String, String> names, AtomicBoolean cancelled) {
+        int streamIndex = streams.indexOf(chunk.stream());
+        return pool.submit(() -> decodeChunk(metadata, partition, chunk, streamIndex, names, cancelled));
+    }
+
+    private static long release(PriorityQueue<Cursor> pending, long horizon, Consumer consumer) {
+        long released = 0;
+        while (!pending.isEmpty() && pending.peek().time() < horizon) {
+            Cursor cursor = pending.poll();
+            ChunkEvents events = cursor.fEvents;
+            // Drain this chunk while it stays ahead of every other pending chunk (the common case: one stream).
+            Cursor second = pending.peek();
+            do {
+                int i = cursor.fNext++;
+                consumer.event(events.nanos()[i], events.cpus()[i], events.names()[i]);
+                released++;
+            } while (cursor.fNext < events.size() && cursor.time() < horizon && (second == null || cursor.compareTo(second) < 0));
+            if (cursor.fNext < events.size()) {
+                pending.add(cursor);
+            }
+        }
+        return released;
+    }
+
+    private static ChunkEvents decodeChunk(CtfMetadata metadata, Partitioner.Partition partition, Chunk chunk, int streamIndex,
+            Map<String, String> names, AtomicBoolean cancelled) throws TraceFormatException, IOException {
+        int capacity = 1024;
+        long[][] nanos = { new long[capacity] };
+        int[][] cpus = { new int[capacity] };
+        String[][] eventNames = { new String[capacity] };
+        int[] size = { 0 };
+        List<Packet> packets = partition.packets().get(chunk.stream());
+        EventReader reader = new EventReader(chunk.stream(), metadata);
+        for (int p = chunk.firstPacket(); p < chunk.firstPacket() + chunk.packets() && !cancelled.get(); p++) {
+            reader.read(packets, p, 1, (timestamp, cpu, event, fields) -> {
+                if (size[0] == nanos[0].length) {
+                    int grown = nanos[0].length * 2;
+                    nanos[0] = Arrays.copyOf(nanos[0], grown);
+                    cpus[0] = Arrays.copyOf(cpus[0], grown);
+                    eventNames[0] = Arrays.copyOf(eventNames[0], grown);
+                }
+                nanos[0][size[0]] = metadata.toNanos(timestamp);
+                cpus[0][size[0]] = cpu;
+                eventNames[0][size[0]] = names.computeIfAbsent(event.name(), n -> n);
+                size[0]++;
+            });
+        }
+        return new ChunkEvents(chunk, streamIndex, nanos[0], cpus[0], eventNames[0], size[0]);
+    }
+
+    private static ChunkEvents result(Future<ChunkEvents> future) throws TraceFormatException, IOException, InterruptedException {
+        try {
+            return future.get();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof TraceFormatException format) {
+                throw format;
+            }
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException(cause);
+        }
+    }
+}

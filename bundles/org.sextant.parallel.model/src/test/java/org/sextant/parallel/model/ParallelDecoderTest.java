@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.parallel.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ParallelDecoderTest {
+
+    private record Event(long nanos, int cpu, String name) {
+    }
+
+    private static List<Event> decode(Path trace, int threads, long chunkBytes) throws Exception {
+        List<Event> events = new ArrayList<>();
+        new ParallelDecoder(threads, chunkBytes).decode(trace, (nanos, cpu, name) -> events.add(new Event(nanos, cpu, name)),
+                done -> { }, new AtomicBoolean());
+        return events;
+    }
+
+    /** Many small chunks on four threads give exactly the serial sequence: same events, same order. */
+    @ParameterizedTest
+    @ValueSource(strings = { "perf-sched-syscalls", "lttng-ust-libc" })
+    void parallelSequenceEqualsSerialSequence(String fixture) throws Exception {
+        Path trace = Fixtures.PERF.resolveSibling(fixture);
+        List<Event> serial = decode(trace, 1, Long.MAX_VALUE);
+        List<Event> parallel = decode(trace, 4, 4096);
+        assertEquals(Fixtures.fact(fixture, "events"), serial.size());
+        assertEquals(serial, parallel);
+        for (int i = 1; i < serial.size(); i++) {
+            assertTrue(serial.get(i - 1).nanos() <= serial.get(i).nanos(), "time order at event " + i);
+        }
+    }
+
+    @Test
+    void perfTimestampsAreNanosecondsAsCycles() throws Exception {
+        List<Event> events = decode(Fixtures.PERF, 2, 4096);
+        assertEquals(Fixtures.fact("perf-sched-syscalls", "first_cycles"), events.get(0).nanos(), "perf's clock: 1 GHz, no offset");
+    }
+
+    @Test
+    void progressCountsChunksAndCancellationStops() throws Exception {
+        List<Integer> progress = new ArrayList<>();
+        ParallelDecoder.Stats stats = new ParallelDecoder(2, 4096).decode(Fixtures.PERF, (n, c, e) -> { }, progress::add, new AtomicBoolean());
+        assertEquals(stats.chunks(), progress.size());
+        assertEquals(stats.chunks(), progress.get(progress.size() - 1));
+        assertTrue(stats.chunks() > 1, "4 KiB chunks split the fixture");
+
+        AtomicBoolean cancel = new AtomicBoolean();
+        long[] seen = { 0 };
+        ParallelDecoder.Stats cut = new ParallelDecoder(2, 4096).decode(Fixtures.PERF, (n, c, e) -> seen[0]++, done -> cancel.set(true), cancel);
+        assertTrue(cut.events() < stats.events(), "cancelled after the first chunk");
+    }
+
+    @Test
+    void truncatedTraceFailsWithFileAndOffset(@TempDir Path dir) throws Exception {
+        Files.copy(Fixtures.PERF.resolve("metadata"), dir.resolve("metadata"));
+        byte[] stream = Files.readAllBytes(Fixtures.PERF.resolve("perf_stream_0"));
+        Files.write(dir.resolve("perf_stream_0"), java.util.Arrays.copyOf(stream, stream.length / 2));
+        TraceFormatException error = assertThrows(TraceFormatException.class, () -> decode(dir, 2, 4096));
+        assertTrue(error.getMessage().startsWith(dir.resolve("perf_stream_0") + " at offset "), error.getMessage());
+    }
+}
