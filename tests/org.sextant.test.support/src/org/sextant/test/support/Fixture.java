@@ -15,7 +15,9 @@ import java.util.Properties;
  */
 public enum Fixture {
     /** perf sched and syscall tracepoints on 2 CPUs, converted to CTF: the bundled sample. */
-    PERF_SCHED_SYSCALLS("perf-sched-syscalls"); //$NON-NLS-1$
+    PERF_SCHED_SYSCALLS("perf-sched-syscalls"), //$NON-NLS-1$
+    /** LTTng-UST libc wrapper events on 2 CPUs in 65 packets of 4 KiB: many chunks for the parallel builder. */
+    LTTNG_UST_SMALL_PACKETS("lttng-ust-small-packets"); //$NON-NLS-1$
 
     private static final String FIXTURES_PROPERTY = "sextant.fixtures"; //$NON-NLS-1$
     private static Properties sCatalogue;

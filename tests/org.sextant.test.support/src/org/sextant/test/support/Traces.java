@@ -2,6 +2,7 @@
 package org.sextant.test.support;
 
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
+import org.eclipse.tracecompass.lttng2.ust.core.trace.LttngUstTrace;
 import org.eclipse.tracecompass.tmf.core.exceptions.TmfTraceException;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
@@ -29,7 +30,24 @@ public final class Traces {
      *             when Trace Compass cannot read it
      */
     public static ITmfTrace openKernelTrace(Fixture fixture) throws TmfTraceException {
-        LttngKernelTrace trace = new LttngKernelTrace();
+        return open(new LttngKernelTrace(), fixture);
+    }
+
+    /**
+     * Opens an LTTng-UST fixture as Trace Compass's UST trace type would, with no supplementary files left from
+     * an earlier run.
+     *
+     * @param fixture
+     *            an LTTng-UST fixture
+     * @return the opened trace; {@link #close} it
+     * @throws TmfTraceException
+     *             when Trace Compass cannot read it
+     */
+    public static ITmfTrace openUstTrace(Fixture fixture) throws TmfTraceException {
+        return open(new LttngUstTrace(), fixture);
+    }
+
+    private static ITmfTrace open(ITmfTrace trace, Fixture fixture) throws TmfTraceException {
         trace.initTrace(null, fixture.path().toString(), CtfTmfEvent.class);
         TmfTraceManager.deleteSupplementaryFiles(trace);
         TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(Traces.class, trace, null));

@@ -27,7 +27,7 @@ import org.sextant.count.model.EventCounter;
 public class EventCountStateProvider extends AbstractTmfStateProvider {
 
     /** Bump when the state layout changes, so that existing history files are rebuilt. */
-    private static final int VERSION = 1;
+    static final int VERSION = 1;
 
     private final EventCounter fCounter = new EventCounter(new StateSystemCountSink(this::getStateSystemBuilder));
 

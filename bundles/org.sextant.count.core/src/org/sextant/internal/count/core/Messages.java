@@ -18,6 +18,7 @@ public class Messages extends NLS {
     public static String EventCount_EventTypes = ""; //$NON-NLS-1$
     public static String EventCount_RateAxis = ""; //$NON-NLS-1$
     public static String EventCount_RateUnit = ""; //$NON-NLS-1$
+    public static String EventCount_ParallelTask = ""; //$NON-NLS-1$
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

@@ -15,7 +15,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.IntConsumer;
 
 /**
  * Decodes a CTF trace on several threads and delivers its events to one consumer in global time order.
@@ -44,6 +43,17 @@ public final class ParallelDecoder {
          *            its event class name
          */
         void event(long nanos, int cpu, String eventName);
+    }
+
+    /** Told after each chunk is merged. */
+    public interface Progress {
+        /**
+         * @param done
+         *            chunks merged so far
+         * @param total
+         *            chunks in the trace
+         */
+        void chunksMerged(int done, int total);
     }
 
     /** What a run did, for progress reports and benchmarks. */
@@ -106,7 +116,7 @@ public final class ParallelDecoder {
      * @param consumer
      *            receives the events in time order
      * @param progress
-     *            told the number of chunks merged so far, after each one
+     *            told after each merged chunk
      * @param cancelled
      *            set to stop early; the call then returns what was done and workers stop promptly
      * @return what was done
@@ -117,7 +127,7 @@ public final class ParallelDecoder {
      * @throws InterruptedException
      *             when the calling thread is interrupted
      */
-    public Stats decode(Path traceDirectory, Consumer consumer, IntConsumer progress, AtomicBoolean cancelled)
+    public Stats decode(Path traceDirectory, Consumer consumer, Progress progress, AtomicBoolean cancelled)
             throws TraceFormatException, IOException, InterruptedException {
         Objects.requireNonNull(consumer);
         CtfMetadata metadata = CtfMetadata.read(traceDirectory.resolve("metadata"));
@@ -130,13 +140,15 @@ public final class ParallelDecoder {
             thread.setDaemon(true);
             return thread;
         });
+        // Workers stop at their next packet when the caller cancels or when the merge ends early on an error.
+        AtomicBoolean stop = new AtomicBoolean();
         try {
             // Workers run at most a window of chunks ahead of the merger, so memory is bounded by the window,
             // not by the length of the trace.
             int window = fThreads * LOOKAHEAD_PER_THREAD;
             List<Future<ChunkEvents>> futures = new ArrayList<>(chunks.size());
             for (int k = 0; k < Math.min(window, chunks.size()); k++) {
-                futures.add(submit(pool, metadata, partition, chunks.get(k), streams, names, cancelled));
+                futures.add(submit(pool, metadata, partition, chunks.get(k), streams, names, cancelled, stop));
             }
             PriorityQueue<Cursor> pending = new PriorityQueue<>();
             long events = 0;
@@ -145,7 +157,7 @@ public final class ParallelDecoder {
                 ChunkEvents decoded = result(futures.get(k));
                 futures.set(k, null);
                 if (futures.size() < chunks.size()) {
-                    futures.add(submit(pool, metadata, partition, chunks.get(futures.size()), streams, names, cancelled));
+                    futures.add(submit(pool, metadata, partition, chunks.get(futures.size()), streams, names, cancelled, stop));
                 }
                 if (decoded.size() > 0) {
                     pending.add(new Cursor(decoded));
@@ -154,19 +166,19 @@ public final class ParallelDecoder {
                 // Events before the next chunk's begin are final: no later chunk can hold an earlier event.
                 long horizon = k + 1 < chunks.size() ? metadata.toNanos(chunks.get(k + 1).timestampBegin()) : Long.MAX_VALUE;
                 events += release(pending, horizon, consumer);
-                progress.accept(k + 1);
+                progress.chunksMerged(k + 1, chunks.size());
             }
             return new Stats(chunks.size(), streams.size(), events, inFlight);
         } finally {
-            cancelled.set(true); // workers still running stop at their next packet
+            stop.set(true);
             pool.shutdownNow();
         }
     }
 
     private static Future<ChunkEvents> submit(ExecutorService pool, CtfMetadata metadata, Partitioner.Partition partition, Chunk chunk,
-            List<Path> streams, Map<String, String> names, AtomicBoolean cancelled) {
+            List<Path> streams, Map<String, String> names, AtomicBoolean cancelled, AtomicBoolean stop) {
         int streamIndex = streams.indexOf(chunk.stream());
-        return pool.submit(() -> decodeChunk(metadata, partition, chunk, streamIndex, names, cancelled));
+        return pool.submit(() -> decodeChunk(metadata, partition, chunk, streamIndex, names, cancelled, stop));
     }
 
     private static long release(PriorityQueue<Cursor> pending, long horizon, Consumer consumer) {
@@ -189,7 +201,7 @@ public final class ParallelDecoder {
     }
 
     private static ChunkEvents decodeChunk(CtfMetadata metadata, Partitioner.Partition partition, Chunk chunk, int streamIndex,
-            Map<String, String> names, AtomicBoolean cancelled) throws TraceFormatException, IOException {
+            Map<String, String> names, AtomicBoolean cancelled, AtomicBoolean stop) throws TraceFormatException, IOException {
         int capacity = 1024;
         long[][] nanos = { new long[capacity] };
         int[][] cpus = { new int[capacity] };
@@ -197,7 +209,7 @@ public final class ParallelDecoder {
         int[] size = { 0 };
         List<Packet> packets = partition.packets().get(chunk.stream());
         EventReader reader = new EventReader(chunk.stream(), metadata);
-        for (int p = chunk.firstPacket(); p < chunk.firstPacket() + chunk.packets() && !cancelled.get(); p++) {
+        for (int p = chunk.firstPacket(); p < chunk.firstPacket() + chunk.packets() && !cancelled.get() && !stop.get(); p++) {
             reader.read(packets, p, 1, (timestamp, cpu, event, fields) -> {
                 if (size[0] == nanos[0].length) {
                     int grown = nanos[0].length * 2;

@@ -24,13 +24,13 @@ class ParallelDecoderTest {
     private static List<Event> decode(Path trace, int threads, long chunkBytes) throws Exception {
         List<Event> events = new ArrayList<>();
         new ParallelDecoder(threads, chunkBytes).decode(trace, (nanos, cpu, name) -> events.add(new Event(nanos, cpu, name)),
-                done -> { }, new AtomicBoolean());
+                (done, total) -> { }, new AtomicBoolean());
         return events;
     }
 
     /** Many small chunks on four threads give exactly the serial sequence: same events, same order. */
     @ParameterizedTest
-    @ValueSource(strings = { "perf-sched-syscalls", "lttng-ust-libc" })
+    @ValueSource(strings = { "perf-sched-syscalls", "lttng-ust-libc", "lttng-ust-small-packets" })
     void parallelSequenceEqualsSerialSequence(String fixture) throws Exception {
         Path trace = Fixtures.PERF.resolveSibling(fixture);
         List<Event> serial = decode(trace, 1, Long.MAX_VALUE);
@@ -51,14 +51,14 @@ class ParallelDecoderTest {
     @Test
     void progressCountsChunksAndCancellationStops() throws Exception {
         List<Integer> progress = new ArrayList<>();
-        ParallelDecoder.Stats stats = new ParallelDecoder(2, 4096).decode(Fixtures.PERF, (n, c, e) -> { }, progress::add, new AtomicBoolean());
+        ParallelDecoder.Stats stats = new ParallelDecoder(2, 4096).decode(Fixtures.PERF, (n, c, e) -> { }, (done, total) -> progress.add(done), new AtomicBoolean());
         assertEquals(stats.chunks(), progress.size());
         assertEquals(stats.chunks(), progress.get(progress.size() - 1));
         assertTrue(stats.chunks() > 1, "4 KiB chunks split the fixture");
 
         AtomicBoolean cancel = new AtomicBoolean();
         long[] seen = { 0 };
-        ParallelDecoder.Stats cut = new ParallelDecoder(2, 4096).decode(Fixtures.PERF, (n, c, e) -> seen[0]++, done -> cancel.set(true), cancel);
+        ParallelDecoder.Stats cut = new ParallelDecoder(2, 4096).decode(Fixtures.PERF, (n, c, e) -> seen[0]++, (done, total) -> cancel.set(true), cancel);
         assertTrue(cut.events() < stats.events(), "cancelled after the first chunk");
     }
 

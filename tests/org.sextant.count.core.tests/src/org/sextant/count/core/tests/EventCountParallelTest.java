@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.count.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
+import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.junit.jupiter.api.Test;
+import org.sextant.count.core.EventCountAnalysisModule;
+import org.sextant.internal.count.core.EventCountParallelModule;
+import org.sextant.parallel.model.ParallelDecoder;
+import org.sextant.test.support.Fixture;
+import org.sextant.test.support.Traces;
+
+/**
+ * The parallel build of the event count against the serial one that Trace Compass's own event request drives:
+ * the same State History Tree, interval for interval, with chunks forced small (4 KiB) so that there are as many
+ * as the traces have packets.
+ */
+class EventCountParallelTest {
+
+    private static final int THREADS = 4;
+    private static final long CHUNK_BYTES = 4096;
+
+    @Test
+    void perfKernelTrace() throws Exception {
+        ITmfTrace trace = Traces.openKernelTrace(Fixture.PERF_SCHED_SYSCALLS);
+        try {
+            ParallelDecoder.Stats stats = assertSameHistory(trace);
+            assertEquals(Fixture.PERF_SCHED_SYSCALLS.fact("events"), stats.events());
+            assertEquals(2, stats.chunks(), "perf writes one packet per stream for fewer than 100,000 events");
+        } finally {
+            Traces.close(trace);
+        }
+    }
+
+    @Test
+    void ustTraceInManyChunks() throws Exception {
+        ITmfTrace trace = Traces.openUstTrace(Fixture.LTTNG_UST_SMALL_PACKETS);
+        try {
+            ParallelDecoder.Stats stats = assertSameHistory(trace);
+            assertEquals(Fixture.LTTNG_UST_SMALL_PACKETS.fact("events"), stats.events());
+            assertEquals(65, stats.chunks(), "one chunk per 4 KiB packet");
+            assertTrue(stats.maxChunksInFlight() <= THREADS * 3, "the merge holds a bounded window of chunks");
+        } finally {
+            Traces.close(trace);
+        }
+    }
+
+    @Test
+    void completeHistoryIsReusedAndNoPartialFileIsLeft() throws Exception {
+        ITmfTrace trace = Traces.openUstTrace(Fixture.LTTNG_UST_SMALL_PACKETS);
+        try {
+            EventCountParallelModule first = parallel(trace);
+            EventCountParallelModule again = parallel(trace);
+            assertNull(again.getStats(), "reopened, not rebuilt");
+            assertEquals(intervals(first.getStateSystem(), 0), intervals(again.getStateSystem(), 0));
+            first.dispose();
+            again.dispose();
+            String directory = TmfTraceManager.getSupplementaryFileDir(trace);
+            assertTrue(Files.exists(Path.of(directory, EventCountParallelModule.ID + ".ht")));
+            assertTrue(Files.notExists(Path.of(directory, EventCountParallelModule.ID + ".ht.partial")));
+        } finally {
+            Traces.close(trace);
+        }
+    }
+
+    private static ParallelDecoder.Stats assertSameHistory(ITmfTrace trace) throws Exception {
+        EventCountAnalysisModule serialModule = new EventCountAnalysisModule();
+        serialModule.setId(EventCountAnalysisModule.ID);
+        assertTrue(serialModule.setTrace(trace));
+        serialModule.schedule();
+        assertTrue(serialModule.waitForCompletion());
+        ITmfStateSystem serial = serialModule.getStateSystem();
+        assertNotNull(serial);
+
+        EventCountParallelModule parallelModule = parallel(trace);
+        ITmfStateSystem parallel = parallelModule.getStateSystem();
+        assertNotNull(parallel);
+        assertEquals(serial.getStartTime(), parallel.getStartTime());
+        assertEquals(serial.getCurrentEndTime(), parallel.getCurrentEndTime());
+        assertEquals(paths(serial), paths(parallel));
+        for (int quark = 0; quark < serial.getNbAttributes(); quark++) {
+            int other = parallel.getQuarkAbsolute(serial.getFullAttributePathArray(quark));
+            assertEquals(intervals(serial, quark), intervals(parallel, other), serial.getFullAttributePath(quark));
+        }
+        ParallelDecoder.Stats stats = parallelModule.getStats();
+        assertNotNull(stats);
+        serialModule.dispose();
+        parallelModule.dispose();
+        return stats;
+    }
+
+    private static EventCountParallelModule parallel(ITmfTrace trace) throws Exception {
+        EventCountParallelModule module = new EventCountParallelModule();
+        module.setId(EventCountParallelModule.ID);
+        module.setThreads(THREADS);
+        module.setChunkBytes(CHUNK_BYTES);
+        assertTrue(module.setTrace(trace));
+        module.schedule();
+        assertTrue(module.waitForCompletion());
+        return module;
+    }
+
+    private static List<String> paths(ITmfStateSystem ss) {
+        List<String> paths = new ArrayList<>();
+        for (int quark = 0; quark < ss.getNbAttributes(); quark++) {
+            paths.add(ss.getFullAttributePath(quark));
+        }
+        paths.sort(null);
+        return paths;
+    }
+
+    /** Every interval of an attribute as "start..end=value", from the start of the history to its end. */
+    private static List<String> intervals(ITmfStateSystem ss, int quark) throws Exception {
+        List<String> intervals = new ArrayList<>();
+        long time = ss.getStartTime();
+        while (time <= ss.getCurrentEndTime()) {
+            ITmfStateInterval interval = ss.querySingleState(time, quark);
+            intervals.add(interval.getStartTime() + ".." + interval.getEndTime() + "=" + interval.getValue());
+            time = interval.getEndTime() + 1;
+        }
+        return intervals;
+    }
+}
