@@ -4,16 +4,20 @@
 # Records an ftrace text trace of a program that annotates its phases through trace_marker, in a private ftrace
 # instance (so the system's own tracing is left alone), with sched_switch for context.
 #
-#   tools/capture/ftrace-markers.sh OUT_FILE -- COMMAND...
+#   tools/capture/ftrace-markers.sh OUT_FILE [-- COMMAND...]
 #
+# Without COMMAND it runs workloads/annotated-workers.sh (two workers, begin/end markers around 3 steps each).
 # COMMAND finds the instance's marker file in $SEXTANT_TRACE_MARKER; each line written there becomes a
 # tracing_mark_write event on the CPU that wrote it. Needs root and tracefs (/sys/kernel/tracing).
 set -euo pipefail
 
-usage() { echo "usage: $0 OUT_FILE -- COMMAND..." >&2; exit 2; }
-[ $# -ge 3 ] && [ "$2" = "--" ] || usage
+usage() { echo "usage: $0 OUT_FILE [-- COMMAND...]" >&2; exit 2; }
+[ $# -eq 1 ] || { [ $# -ge 3 ] && [ "$2" = "--" ]; } || usage
 OUT=$1
-shift 2
+shift
+[ $# -gt 0 ] && shift
+[ $# -gt 0 ] || set -- "$(cd "$(dirname "$0")" && pwd)/workloads/annotated-workers.sh"
+[ "$(id -u)" -eq 0 ] || { echo "error: ftrace instances need root" >&2; exit 2; }
 
 TRACEFS=/sys/kernel/tracing
 [ -d "$TRACEFS/instances" ] || { echo "error: no tracefs at $TRACEFS (mount -t tracefs nodev $TRACEFS)" >&2; exit 2; }

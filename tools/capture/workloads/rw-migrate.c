@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #define THREADS 3
-#define NAP_US 400
+#define NAP_US 2500
 #define SPIN_US 150
 #define MIGRATE_MS 100
 #define SPAWN_MS 250
