@@ -47,7 +47,10 @@ public class EventCountParallelModule extends TmfAbstractAnalysisModule implemen
     private final CountDownLatch fInitialized = new CountDownLatch(1);
     private final AtomicBoolean fCancelled = new AtomicBoolean();
     private int fThreads = Runtime.getRuntime().availableProcessors();
-    private long fChunkBytes = Partitioner.DEFAULT_CHUNK_BYTES;
+    /** The default target chunk size, in bytes. */
+    public static final long DEFAULT_CHUNK_BYTES = Partitioner.DEFAULT_CHUNK_BYTES;
+
+    private long fChunkBytes = DEFAULT_CHUNK_BYTES;
     private volatile @Nullable ITmfStateSystem fStateSystem;
     private volatile ParallelDecoder.@Nullable Stats fStats;
 

@@ -14,7 +14,7 @@ import org.sextant.headless.core.IHeadlessAnalysis;
  */
 final class AnalysisRegistry {
 
-    private static final String EXTENSION_POINT = "org.sextant.headless.core.analyses"; //$NON-NLS-1$
+    static final String EXTENSION_POINT = "org.sextant.headless.core.analyses"; //$NON-NLS-1$
 
     /** One contributed analysis: its name, its one-line description and where to create it from. */
     record Entry(String name, String description, IConfigurationElement element) {
@@ -29,6 +29,9 @@ final class AnalysisRegistry {
     static Map<String, Entry> analyses() {
         Map<String, Entry> analyses = new TreeMap<>();
         for (IConfigurationElement element : Platform.getExtensionRegistry().getConfigurationElementsFor(EXTENSION_POINT)) {
+            if (!"analysis".equals(element.getName())) { //$NON-NLS-1$
+                continue;
+            }
             String name = element.getAttribute("name"); //$NON-NLS-1$
             String description = element.getAttribute("description"); //$NON-NLS-1$
             if (name != null) {

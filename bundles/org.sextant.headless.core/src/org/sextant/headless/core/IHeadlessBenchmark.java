@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.headless.core;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+
+/**
+ * A benchmark the command line can run on an opened trace ({@code sextant bench}): builds an analysis in each of
+ * its modes from scratch and measures each build. The result has a {@code runs} list, one ordered map per run
+ * ({@code mode}, {@code threads}, {@code seconds}, {@code events}, {@code events_per_s}, {@code speedup},
+ * {@code efficiency}, {@code heap_mb}, {@code history_bytes}), and whatever the benchmark checks besides (for
+ * example {@code identical}). Registered with the {@code org.sextant.headless.core.analyses} extension point.
+ */
+public interface IHeadlessBenchmark {
+
+    /**
+     * Runs the benchmark.
+     *
+     * @param trace
+     *            an opened trace
+     * @param threads
+     *            the thread counts of the parallel runs
+     * @param log
+     *            where to report progress, one line per run
+     * @return the measurements
+     * @throws HeadlessAnalysisException
+     *             when a build fails; the message is shown to the user
+     */
+    Map<String, Object> run(ITmfTrace trace, List<Integer> threads, PrintStream log) throws HeadlessAnalysisException;
+}

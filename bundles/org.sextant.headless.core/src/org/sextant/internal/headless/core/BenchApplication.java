@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.internal.headless.core;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IConfigurationElement;
+import org.eclipse.core.runtime.Platform;
+import org.eclipse.equinox.app.IApplication;
+import org.eclipse.equinox.app.IApplicationContext;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.sextant.headless.core.HeadlessAnalysisException;
+import org.sextant.headless.core.IHeadlessBenchmark;
+import org.sextant.internal.headless.core.TraceOpener.OpenException;
+
+/**
+ * {@code org.sextant.headless.core.bench}: {@code --analysis NAME [--threads 1,2,4] [--json] TRACE}. Runs a
+ * contributed benchmark on one trace and prints its measurements as a table or one JSON document.
+ */
+public class BenchApplication implements IApplication {
+
+    private static final String USAGE = "usage: sextant bench --analysis NAME [--threads 1,2,4] [--json] TRACE"; //$NON-NLS-1$
+
+    @Override
+    public Object start(IApplicationContext context) {
+        String[] args = (String[]) context.getArguments().getOrDefault(IApplicationContext.APPLICATION_ARGS, new String[0]);
+        context.applicationRunning();
+        String analysis = null;
+        String path = null;
+        boolean json = false;
+        List<Integer> threads = List.of(1, Runtime.getRuntime().availableProcessors());
+        try {
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                case "--analysis" -> analysis = value(args, ++i, "--analysis"); //$NON-NLS-1$ //$NON-NLS-2$
+                case "--threads" -> threads = threadCounts(value(args, ++i, "--threads")); //$NON-NLS-1$ //$NON-NLS-2$
+                case "--json" -> json = true; //$NON-NLS-1$
+                default -> {
+                    if (args[i].startsWith("-") || path != null) { //$NON-NLS-1$
+                        throw new IllegalArgumentException("unexpected argument " + args[i]); //$NON-NLS-1$
+                    }
+                    path = args[i];
+                }
+                }
+            }
+            if (analysis == null || path == null) {
+                throw new IllegalArgumentException("an analysis and a trace are needed"); //$NON-NLS-1$
+            }
+        } catch (IllegalArgumentException e) {
+            return fail(e.getMessage() + '\n' + USAGE, 2);
+        }
+        Map<String, IConfigurationElement> benchmarks = benchmarks();
+        IConfigurationElement element = benchmarks.get(analysis);
+        if (element == null) {
+            return fail("no benchmark for analysis '" + analysis + "'; benchmarks: " + String.join(", ", benchmarks.keySet()), 2); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        }
+        ITmfTrace trace;
+        try {
+            trace = TraceOpener.open(path);
+        } catch (OpenException e) {
+            return fail(e.getMessage(), 2);
+        }
+        try {
+            IHeadlessBenchmark benchmark = (IHeadlessBenchmark) element.createExecutableExtension("class"); //$NON-NLS-1$
+            Map<String, Object> document = new LinkedHashMap<>();
+            document.put("analysis", analysis); //$NON-NLS-1$
+            document.put("trace", trace.getPath()); //$NON-NLS-1$
+            document.putAll(benchmark.run(trace, threads, System.err));
+            System.out.print(json ? Reports.json(document) : table(document));
+            return EXIT_OK;
+        } catch (CoreException e) {
+            return fail("benchmark '" + analysis + "' cannot be loaded: " + e.getMessage(), 1); //$NON-NLS-1$ //$NON-NLS-2$
+        } catch (HeadlessAnalysisException e) {
+            return fail(trace.getPath() + ": " + e.getMessage(), 1); //$NON-NLS-1$
+        } finally {
+            TraceOpener.close(trace);
+        }
+    }
+
+    private static String value(String[] args, int index, String option) {
+        if (index >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value"); //$NON-NLS-1$
+        }
+        return args[index];
+    }
+
+    private static List<Integer> threadCounts(String list) {
+        List<Integer> counts = new ArrayList<>();
+        for (String count : list.split(",")) { //$NON-NLS-1$
+            try {
+                int threads = Integer.parseInt(count.trim());
+                if (threads < 1) {
+                    throw new NumberFormatException();
+                }
+                counts.add(threads);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--threads takes positive whole numbers separated by commas, not " + list); //$NON-NLS-1$
+            }
+        }
+        return counts;
+    }
+
+    private static Map<String, IConfigurationElement> benchmarks() {
+        Map<String, IConfigurationElement> benchmarks = new LinkedHashMap<>();
+        for (IConfigurationElement element : Platform.getExtensionRegistry().getConfigurationElementsFor(AnalysisRegistry.EXTENSION_POINT)) {
+            if ("benchmark".equals(element.getName()) && element.getAttribute("name") != null) { //$NON-NLS-1$ //$NON-NLS-2$
+                benchmarks.put(element.getAttribute("name"), element); //$NON-NLS-1$
+            }
+        }
+        return benchmarks;
+    }
+
+    /** The runs as an aligned table, then the other results as "key: value" lines. */
+    private static String table(Map<String, Object> document) {
+        StringBuilder out = new StringBuilder();
+        String format = "%-13s %7s %9s %12s %13s %8s %10s %8s %14s%n"; //$NON-NLS-1$
+        out.append(String.format(format, "mode", "threads", "seconds", "events", "events/s", "speedup", "efficiency", "heap MB", "history bytes")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$ //$NON-NLS-9$
+        Map<String, Object> rest = new LinkedHashMap<>();
+        document.forEach((key, value) -> {
+            if (key.equals("runs") && value instanceof List<?> runs) { //$NON-NLS-1$
+                for (Object item : runs) {
+                    Map<?, ?> run = (Map<?, ?>) item;
+                    out.append(String.format(format, run.get("mode"), run.get("threads"), //$NON-NLS-1$ //$NON-NLS-2$
+                            String.format("%.3f", run.get("seconds")), run.get("events"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                            String.format("%.0f", run.get("events_per_s")), String.format("%.2f", run.get("speedup")), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                            String.format("%.0f%%", 100 * (Double) run.get("efficiency")), run.get("heap_mb"), run.get("history_bytes"))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                }
+            } else {
+                rest.put(key, value);
+            }
+        });
+        return out.append(Reports.text(rest)).toString();
+    }
+
+    private static Integer fail(String message, int code) {
+        System.err.println("sextant: error: " + message); //$NON-NLS-1$
+        return code;
+    }
+
+    @Override
+    public void stop() {
+        // Runs to completion: nothing to interrupt.
+    }
+}
