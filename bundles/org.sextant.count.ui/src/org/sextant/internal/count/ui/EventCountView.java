@@ -13,16 +13,16 @@ import org.eclipse.tracecompass.tmf.ui.viewers.tree.ITmfTreeColumnDataProvider;
 import org.eclipse.tracecompass.tmf.ui.viewers.tree.ITmfTreeViewerEntry;
 import org.eclipse.tracecompass.tmf.ui.viewers.tree.TmfGenericTreeEntry;
 import org.eclipse.tracecompass.tmf.ui.viewers.tree.TmfTreeColumnData;
-import org.eclipse.tracecompass.tmf.ui.viewers.xycharts.TmfXYChartViewer;
-import org.eclipse.tracecompass.tmf.ui.viewers.xycharts.XYChartLegendImageProvider;
-import org.eclipse.tracecompass.tmf.ui.viewers.xycharts.linecharts.TmfFilteredXYChartViewer;
-import org.eclipse.tracecompass.tmf.ui.viewers.xycharts.linecharts.TmfXYChartSettings;
-import org.eclipse.tracecompass.tmf.ui.views.TmfChartView;
+import org.eclipse.tracecompass.tmf.ui.viewers.xychart.TmfXYChartViewer;
+import org.eclipse.tracecompass.tmf.ui.viewers.xychart.linechart.TmfFilteredXYChartViewer;
+import org.eclipse.tracecompass.tmf.ui.viewers.xychart.linechart.TmfXYChartSettings;
+import org.eclipse.tracecompass.tmf.ui.views.xychart.TmfChartView;
 import org.sextant.internal.count.core.EventCountDataProvider;
 
 /**
  * Events per second of the selected counters (total, CPUs, event types) over the visible time range. A view is
- * its data provider id: everything it draws comes from {@link EventCountDataProvider}.
+ * its data provider id: everything it draws comes from {@link EventCountDataProvider}; the base class couples
+ * the checkbox tree to the chart and its legend.
  */
 public class EventCountView extends TmfChartView {
 
@@ -47,16 +47,6 @@ public class EventCountView extends TmfChartView {
     @Override
     protected TmfViewer createLeftChildViewer(Composite parent) {
         return new CounterTreeViewer(parent);
-    }
-
-    @Override
-    public void createPartControl(Composite parent) {
-        super.createPartControl(parent);
-        if (getLeftChildViewer() instanceof CounterTreeViewer tree && getChartViewer() instanceof TmfFilteredXYChartViewer chart) {
-            tree.addTreeListener(chart);
-            // Trace Compass 6.2 ships the legend provider for this chart under the older interface only.
-            tree.setLegendImageProvider(new XYChartLegendImageProvider(chart)::getLegendImage);
-        }
     }
 
     /** The counters of the trace, their groups expanded, with "Total" checked until the user chooses. */

@@ -7,13 +7,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 
-import org.eclipse.tracecompass.tmf.ui.viewers.xycharts.TmfXYChartViewer;
+import org.eclipse.tracecompass.tmf.ui.viewers.xychart.TmfXYChartViewer;
 import org.junit.jupiter.api.Test;
 import org.sextant.internal.count.ui.EventCountView;
 import org.sextant.test.support.Fixture;
 import org.sextant.test.support.ui.WorkbenchDriver;
-import org.swtchart.Chart;
-import org.swtchart.ISeries;
+import org.eclipse.swtchart.Chart;
+import org.eclipse.swtchart.ISeries;
 
 /**
  * The Event Count view in a real Trace Compass workbench, with the bundled perf sample open.
