@@ -74,7 +74,8 @@ done
 
 # perf's child runs the workload and ends after SECONDS (perf enables the events before it starts the child).
 # 1024 pages per CPU of ring buffer, so that nothing is lost.
-driver='"$@" & pid=$!; sleep "$0"; kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true'
+# Ends when the workload ends, or after SECONDS at the latest (the timer is stopped when the workload ends first).
+driver='"$@" & pid=$!; sleep "$0" & timer=$!; wait -n "$pid" "$timer"; kill -TERM "$pid" "$timer" 2>/dev/null; wait "$pid" 2>/dev/null; true'
 perf record -a -m 1024 "${events[@]}" -o "$OUT/perf.data" -- bash -c "$driver" "$SECONDS_" "${workload[@]}" \
     2> "$OUT/record.log" || { cat "$OUT/record.log" >&2; die "perf record failed"; }
 if grep -qi 'lost' "$OUT/record.log"; then

@@ -13,7 +13,8 @@ set -euo pipefail
 OUT=$1
 BYTES=${2:-2500000}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-exec "$HERE/perf-kernel.sh" "$OUT" -- bash -c "
+# 900 s is a limit, not the duration: the recording stops when both copies have finished.
+exec "$HERE/perf-kernel.sh" "$OUT" 900 -- bash -c "
     dd if=/dev/zero of=/dev/null bs=1 count=$BYTES status=none &
     dd if=/dev/zero of=/dev/null bs=1 count=$BYTES status=none &
     wait"
