@@ -380,16 +380,21 @@ public final class CtfMetadata {
     }
 
     private CtfType structBody(String name) throws TraceFormatException {
+        return alignClause(new CtfType.Struct(members(), 1));
+    }
+
+    /** {@code { TYPE name; TYPE name[N]; ... }}: the fields of a struct or the options of a variant, in order. */
+    private Map<String, CtfType> members() throws TraceFormatException {
         expect("{");
-        Map<String, CtfType> fields = new LinkedHashMap<>();
+        Map<String, CtfType> members = new LinkedHashMap<>();
         while (!peek().equals("}")) {
             CtfType type = type();
-            String field = next();
-            fields.put(field, declarator(type));
+            String name = next();
+            members.put(name, declarator(type));
             expect(";");
         }
         next();
-        return alignClause(new CtfType.Struct(fields, 1));
+        return members;
     }
 
     private CtfType.Struct alignClause(CtfType.Struct struct) throws TraceFormatException {
@@ -461,15 +466,7 @@ public final class CtfMetadata {
             tag = tag.substring(tag.lastIndexOf('.') + 1);
             expect(">");
         }
-        expect("{");
-        Map<String, CtfType> options = new LinkedHashMap<>();
-        while (!peek().equals("}")) {
-            CtfType type = type();
-            String option = next();
-            options.put(option, declarator(type));
-            expect(";");
-        }
-        next();
+        Map<String, CtfType> options = members();
         if (tag == null) {
             throw error("untagged variant " + name + " (its tag must be given where it is used)");
         }
