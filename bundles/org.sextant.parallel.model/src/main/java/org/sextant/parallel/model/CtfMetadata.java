@@ -9,9 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -70,6 +72,8 @@ public final class CtfMetadata {
     private long fClockFrequency = 1_000_000_000L;
     private long fClockOffset;
     private long fClockOffsetSeconds;
+    private final Set<String> fReferenced = new HashSet<>();
+    private Set<String> fStructural = Set.of();
     private Map<Long, StreamClass> fStreams = new HashMap<>();
     private Map<Long, Map<Long, EventClass>> fEvents = new HashMap<>();
 
@@ -100,6 +104,9 @@ public final class CtfMetadata {
         Map<Long, Map<Long, EventClass>> events = new HashMap<>();
         parsed.fEvents.forEach((stream, classes) -> events.put(stream, Map.copyOf(classes)));
         parsed.fEvents = Map.copyOf(events);
+        Set<String> structural = new HashSet<>(parsed.fReferenced);
+        structural.addAll(List.of("id", "timestamp", "stream_id", "cpu_id"));
+        parsed.fStructural = structural;
         return parsed;
     }
 
@@ -115,6 +122,14 @@ public final class CtfMetadata {
         long total = cycles + fClockOffset;
         long nanos = fClockFrequency == 1_000_000_000L ? total : (long) (total * (1e9 / fClockFrequency));
         return nanos + fClockOffsetSeconds * 1_000_000_000L;
+    }
+
+    /**
+     * @return the names of the fields that decoding itself needs: event ids and timestamps, stream ids, the
+     *         packet's CPU, variant tags and sequence lengths
+     */
+    public Set<String> structuralFields() {
+        return fStructural;
     }
 
     /** @return the trace's byte order */
@@ -420,7 +435,7 @@ public final class CtfMetadata {
         for (int i = lengths.size() - 1; i >= 0; i--) {
             String length = lengths.get(i);
             result = Character.isDigit(length.charAt(0)) ? new CtfType.Array(result, (int) number(length))
-                    : new CtfType.Sequence(result, length.substring(length.lastIndexOf('.') + 1));
+                    : new CtfType.Sequence(result, referenced(length.substring(length.lastIndexOf('.') + 1)));
         }
         return result;
     }
@@ -463,7 +478,7 @@ public final class CtfMetadata {
         if (peek().equals("<")) {
             next();
             tag = next();
-            tag = tag.substring(tag.lastIndexOf('.') + 1);
+            tag = referenced(tag.substring(tag.lastIndexOf('.') + 1));
             expect(">");
         }
         Map<String, CtfType> options = members();
@@ -531,6 +546,11 @@ public final class CtfMetadata {
         } catch (NumberFormatException e) {
             throw error("expected a number but found '" + token + "'");
         }
+    }
+
+    private String referenced(String fieldName) {
+        fReferenced.add(fieldName);
+        return fieldName;
     }
 
     private static String unquote(String token) {

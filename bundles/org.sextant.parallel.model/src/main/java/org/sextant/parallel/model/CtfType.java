@@ -87,15 +87,20 @@ public sealed interface CtfType {
      *            the fields in order
      * @param minAlign
      *            the alignment declared with {@code align(N)}, in bits (1 when none)
+     * @param align
+     *            the struct's alignment: the largest of {@code minAlign} and its fields' (computed once, since
+     *            the decoder asks for it at every event)
      */
-    record Struct(Map<String, CtfType> fields, long minAlign) implements CtfType {
-        @Override
-        public long align() {
-            long align = minAlign;
-            for (CtfType field : fields.values()) {
-                align = Math.max(align, field.align());
-            }
-            return align;
+    record Struct(Map<String, CtfType> fields, long minAlign, long align) implements CtfType {
+
+        /**
+         * @param fields
+         *            the fields in order
+         * @param minAlign
+         *            the alignment declared with {@code align(N)}, in bits (1 when none)
+         */
+        public Struct(Map<String, CtfType> fields, long minAlign) {
+            this(fields, minAlign, fields.values().stream().mapToLong(CtfType::align).reduce(minAlign, Math::max));
         }
     }
 

@@ -6,10 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.PriorityQueue;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -134,7 +132,6 @@ public final class ParallelDecoder {
         Partitioner.Partition partition = Partitioner.partition(traceDirectory, fChunkBytes);
         List<Path> streams = new ArrayList<>(partition.packets().keySet());
         List<Chunk> chunks = partition.chunks();
-        Map<String, String> names = new ConcurrentHashMap<>();
         ExecutorService pool = Executors.newFixedThreadPool(fThreads, runnable -> {
             Thread thread = new Thread(runnable, "sextant-chunk-worker");
             thread.setDaemon(true);
@@ -148,7 +145,7 @@ public final class ParallelDecoder {
             int window = fThreads * LOOKAHEAD_PER_THREAD;
             List<Future<ChunkEvents>> futures = new ArrayList<>(chunks.size());
             for (int k = 0; k < Math.min(window, chunks.size()); k++) {
-                futures.add(submit(pool, metadata, partition, chunks.get(k), streams, names, cancelled, stop));
+                futures.add(submit(pool, metadata, partition, chunks.get(k), streams, cancelled, stop));
             }
             PriorityQueue<Cursor> pending = new PriorityQueue<>();
             long events = 0;
@@ -157,7 +154,7 @@ public final class ParallelDecoder {
                 ChunkEvents decoded = result(futures.get(k));
                 futures.set(k, null);
                 if (futures.size() < chunks.size()) {
-                    futures.add(submit(pool, metadata, partition, chunks.get(futures.size()), streams, names, cancelled, stop));
+                    futures.add(submit(pool, metadata, partition, chunks.get(futures.size()), streams, cancelled, stop));
                 }
                 if (decoded.size() > 0) {
                     pending.add(new Cursor(decoded));
@@ -176,9 +173,9 @@ public final class ParallelDecoder {
     }
 
     private static Future<ChunkEvents> submit(ExecutorService pool, CtfMetadata metadata, Partitioner.Partition partition, Chunk chunk,
-            List<Path> streams, Map<String, String> names, AtomicBoolean cancelled, AtomicBoolean stop) {
+            List<Path> streams, AtomicBoolean cancelled, AtomicBoolean stop) {
         int streamIndex = streams.indexOf(chunk.stream());
-        return pool.submit(() -> decodeChunk(metadata, partition, chunk, streamIndex, names, cancelled, stop));
+        return pool.submit(() -> decodeChunk(metadata, partition, chunk, streamIndex, cancelled, stop));
     }
 
     private static long release(PriorityQueue<Cursor> pending, long horizon, Consumer consumer) {
@@ -201,14 +198,14 @@ public final class ParallelDecoder {
     }
 
     private static ChunkEvents decodeChunk(CtfMetadata metadata, Partitioner.Partition partition, Chunk chunk, int streamIndex,
-            Map<String, String> names, AtomicBoolean cancelled, AtomicBoolean stop) throws TraceFormatException, IOException {
+            AtomicBoolean cancelled, AtomicBoolean stop) throws TraceFormatException, IOException {
         int capacity = 1024;
         long[][] nanos = { new long[capacity] };
         int[][] cpus = { new int[capacity] };
         String[][] eventNames = { new String[capacity] };
         int[] size = { 0 };
         List<Packet> packets = partition.packets().get(chunk.stream());
-        EventReader reader = new EventReader(chunk.stream(), metadata);
+        EventReader reader = new EventReader(chunk.stream(), metadata, false);
         for (int p = chunk.firstPacket(); p < chunk.firstPacket() + chunk.packets() && !cancelled.get() && !stop.get(); p++) {
             reader.read(packets, p, 1, (timestamp, cpu, event, fields) -> {
                 if (size[0] == nanos[0].length) {
@@ -219,7 +216,7 @@ public final class ParallelDecoder {
                 }
                 nanos[0][size[0]] = metadata.toNanos(timestamp);
                 cpus[0][size[0]] = cpu;
-                eventNames[0][size[0]] = names.computeIfAbsent(event.name(), n -> n);
+                eventNames[0][size[0]] = event.name(); // one String per event class, shared
                 size[0]++;
             });
         }
