@@ -58,6 +58,7 @@ public final class CtfMetadata {
     }
 
     private static final int METADATA_PACKET_MAGIC = 0x75D11D57;
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final int METADATA_PACKET_HEADER_BYTES = 37;
     private static final CtfType.Struct EMPTY = new CtfType.Struct(Map.of(), 1);
     private static final Pattern TOKEN = Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*\"|:=|\\.\\.\\.|[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*|0[xX][0-9a-fA-F]+|-?\\d+|\\S");
@@ -69,7 +70,7 @@ public final class CtfMetadata {
     private CtfType.Struct fPacketHeader = EMPTY;
     private final Map<String, CtfType> fAliases = new HashMap<>();
     private final Map<String, CtfType> fNamed = new HashMap<>();
-    private long fClockFrequency = 1_000_000_000L;
+    private long fClockFrequency = NANOS_PER_SECOND;
     private long fClockOffset;
     private long fClockOffsetSeconds;
     private final Set<String> fReferenced = new HashSet<>();
@@ -120,8 +121,10 @@ public final class CtfMetadata {
      */
     public long toNanos(long cycles) {
         long total = cycles + fClockOffset;
-        long nanos = fClockFrequency == 1_000_000_000L ? total : (long) (total * (1e9 / fClockFrequency));
-        return nanos + fClockOffsetSeconds * 1_000_000_000L;
+        // Whole seconds and the remainder apart, so that no nanosecond is lost to rounding at any frequency.
+        long nanos = fClockFrequency == NANOS_PER_SECOND ? total
+                : total / fClockFrequency * NANOS_PER_SECOND + total % fClockFrequency * NANOS_PER_SECOND / fClockFrequency;
+        return nanos + fClockOffsetSeconds * NANOS_PER_SECOND;
     }
 
     /**

@@ -199,28 +199,32 @@ public final class ParallelDecoder {
 
     private static ChunkEvents decodeChunk(CtfMetadata metadata, Partitioner.Partition partition, Chunk chunk, int streamIndex,
             AtomicBoolean cancelled, AtomicBoolean stop) throws TraceFormatException, IOException {
-        int capacity = 1024;
-        long[][] nanos = { new long[capacity] };
-        int[][] cpus = { new int[capacity] };
-        String[][] eventNames = { new String[capacity] };
-        int[] size = { 0 };
-        List<Packet> packets = partition.packets().get(chunk.stream());
-        EventReader reader = new EventReader(chunk.stream(), metadata, false);
-        for (int p = chunk.firstPacket(); p < chunk.firstPacket() + chunk.packets() && !cancelled.get() && !stop.get(); p++) {
-            reader.read(packets, p, 1, (timestamp, cpu, event, fields) -> {
-                if (size[0] == nanos[0].length) {
-                    int grown = nanos[0].length * 2;
-                    nanos[0] = Arrays.copyOf(nanos[0], grown);
-                    cpus[0] = Arrays.copyOf(cpus[0], grown);
-                    eventNames[0] = Arrays.copyOf(eventNames[0], grown);
-                }
-                nanos[0][size[0]] = metadata.toNanos(timestamp);
-                cpus[0][size[0]] = cpu;
-                eventNames[0][size[0]] = event.name(); // one String per event class, shared
-                size[0]++;
-            });
+        Columns columns = new Columns();
+        if (!cancelled.get() && !stop.get()) { // a chunk is a few tens of milliseconds of work: checked between chunks
+            new EventReader(chunk.stream(), metadata, false).read(partition.packets().get(chunk.stream()), chunk.firstPacket(),
+                    chunk.packets(), (timestamp, cpu, event, fields) -> columns.add(metadata.toNanos(timestamp), cpu, event.name()));
         }
-        return new ChunkEvents(chunk, streamIndex, nanos[0], cpus[0], eventNames[0], size[0]);
+        return new ChunkEvents(chunk, streamIndex, columns.fNanos, columns.fCpus, columns.fNames, columns.fSize);
+    }
+
+    /** Growable columns of decoded events. */
+    private static final class Columns {
+        long[] fNanos = new long[1024];
+        int[] fCpus = new int[1024];
+        String[] fNames = new String[1024];
+        int fSize;
+
+        void add(long nanos, int cpu, String name) {
+            if (fSize == fNanos.length) {
+                fNanos = Arrays.copyOf(fNanos, fSize * 2);
+                fCpus = Arrays.copyOf(fCpus, fSize * 2);
+                fNames = Arrays.copyOf(fNames, fSize * 2);
+            }
+            fNanos[fSize] = nanos;
+            fCpus[fSize] = cpu;
+            fNames[fSize] = name; // one String per event class, shared
+            fSize++;
+        }
     }
 
     private static ChunkEvents result(Future<ChunkEvents> future) throws TraceFormatException, IOException, InterruptedException {
