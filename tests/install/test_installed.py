@@ -4,7 +4,7 @@ as a user drives it, through ./sextant. Run by tests/run-all.sh after the Maven 
 (so the install step itself is exercised)."""
 
 import json
-import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -62,6 +62,27 @@ def test_analyze_sample_as_json_matches_the_catalogue():
                                  if key.startswith("perf-sched-syscalls.events.cpu")}
     assert result["per_type"] == {key[len("perf-sched-syscalls.type."):]: int(value) for key, value in facts.items()
                                   if key.startswith("perf-sched-syscalls.type.")}
+
+
+@pytest.mark.parametrize("build", [["--threads", "2"], ["--serial"]])
+def test_parallel_and_serial_builds_count_the_same(build, tmp_path):
+    # A fresh copy of the sample, so that each build starts without a history to reuse.
+    trace = tmp_path / "sample"
+    shutil.copytree(SAMPLE, trace)
+    run = sextant("analyze", "--json", *build, str(trace))
+    assert run.returncode == 0, run.stderr
+    [result] = json.loads(run.stdout)["traces"]
+    assert result["build"] == ("serial" if build == ["--serial"] else "parallel, 2 threads")
+    assert result["events"] == int(catalogue()["perf-sched-syscalls.events"])
+    again = json.loads(sextant("analyze", "--json", *build, str(trace)).stdout)["traces"][0]
+    assert again["build"] == "reused"
+    assert {k: v for k, v in again.items() if k != "build"} == {k: v for k, v in result.items() if k != "build"}
+
+
+def test_bad_thread_count_is_one_clear_error():
+    run = sextant("analyze", "--threads", "zero", str(SAMPLE))
+    assert run.returncode == 2
+    assert "--threads needs a positive whole number, not 'zero'" in run.stderr
 
 
 def test_missing_trace_is_one_clear_error(tmp_path):

@@ -27,11 +27,13 @@ public interface IHeadlessAnalysis {
      *
      * @param trace
      *            an opened trace this analysis {@link #appliesTo applies to}
+     * @param options
+     *            how to build the history, where the analysis has a choice
      * @param monitor
      *            progress and cancellation
      * @return the summary
      * @throws HeadlessAnalysisException
      *             when the analysis fails; its message is shown to the user
      */
-    Map<String, Object> run(ITmfTrace trace, IProgressMonitor monitor) throws HeadlessAnalysisException;
+    Map<String, Object> run(ITmfTrace trace, BuildOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException;
 }

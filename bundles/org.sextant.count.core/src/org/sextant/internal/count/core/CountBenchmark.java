@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
@@ -129,7 +128,7 @@ public class CountBenchmark implements IHeadlessBenchmark {
             boolean done = module.waitForCompletion();
             double seconds = (System.nanoTime() - start) / 1e9;
             sampler.interrupt();
-            ITmfStateSystem ss = stateSystem(module);
+            ITmfStateSystem ss = CountSummaries.stateSystem(module);
             if (!done || ss == null) {
                 throw new HeadlessAnalysisException("the " + module.getName() + " build did not complete"); //$NON-NLS-1$ //$NON-NLS-2$
             }
@@ -145,13 +144,6 @@ public class CountBenchmark implements IHeadlessBenchmark {
         } finally {
             sampler.interrupt();
         }
-    }
-
-    private static @Nullable ITmfStateSystem stateSystem(IAnalysisModule module) {
-        if (module instanceof EventCountAnalysisModule serial) {
-            return serial.getStateSystem();
-        }
-        return ((EventCountParallelModule) module).getStateSystem();
     }
 
     private static Map<String, Object> run(String mode, int threads, Build build, double serialSeconds, long events) {

@@ -1,48 +1,83 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.count.core;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
+import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.sextant.count.core.EventCountAnalysisModule;
+import org.sextant.headless.core.BuildOptions;
 import org.sextant.headless.core.HeadlessAnalysisException;
 import org.sextant.headless.core.IHeadlessAnalysis;
 
 /**
- * {@code sextant analyze --analysis count}: events in total, per CPU and per event type.
+ * {@code sextant analyze --analysis count [--threads N | --serial]}: events in total, per CPU and per event type.
+ * CTF traces are counted by the parallel build ({@link EventCountParallelModule}, one thread per core unless
+ * told otherwise); other kernel traces by Trace Compass's own event request ({@link EventCountAnalysisModule}).
+ * Both write the same history; an existing one is reused.
  */
 public class CountHeadlessAnalysis implements IHeadlessAnalysis {
 
     @Override
     public boolean appliesTo(ITmfTrace trace) {
-        return module(trace) != null;
+        return parallel(trace) != null || serial(trace) != null;
     }
 
     @Override
-    public Map<String, Object> run(ITmfTrace trace, IProgressMonitor monitor) throws HeadlessAnalysisException {
-        EventCountAnalysisModule module = module(trace);
+    public Map<String, Object> run(ITmfTrace trace, BuildOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
+        EventCountParallelModule parallel = parallel(trace);
+        IAnalysisModule module;
+        if (parallel != null) {
+            if (options.serial()) {
+                parallel.setThreads(1);
+                parallel.setChunkBytes(Long.MAX_VALUE);
+            } else if (options.threads() > 0) {
+                parallel.setThreads(options.threads());
+            }
+            module = parallel;
+        } else {
+            module = serial(trace);
+        }
         if (module == null) {
             throw new HeadlessAnalysisException("no event count analysis for this trace"); //$NON-NLS-1$
         }
         module.schedule();
-        ITmfStateSystem ss = module.waitForCompletion(monitor) ? module.getStateSystem() : null;
+        ITmfStateSystem ss = module.waitForCompletion(monitor) ? CountSummaries.stateSystem(module) : null;
         if (ss == null) {
             throw new HeadlessAnalysisException("the event count analysis did not complete" //$NON-NLS-1$
                     + (monitor.isCanceled() ? " (cancelled)" : "")); //$NON-NLS-1$ //$NON-NLS-2$
         }
         try {
-            return CountSummaries.read(ss).toMap();
+            Map<String, Object> result = new LinkedHashMap<>(CountSummaries.read(ss).toMap());
+            result.put("build", build(module, options)); //$NON-NLS-1$
+            return result;
         } catch (StateSystemDisposedException e) {
             throw new HeadlessAnalysisException("the event count state system was closed while being read"); //$NON-NLS-1$
         }
     }
 
-    private static @Nullable EventCountAnalysisModule module(ITmfTrace trace) {
+    /** How the history came about: "reused", "parallel, N threads", "serial" or "trace compass". */
+    private static String build(IAnalysisModule module, BuildOptions options) {
+        if (module instanceof EventCountParallelModule parallel) {
+            if (parallel.getStats() == null) {
+                return "reused"; //$NON-NLS-1$
+            }
+            return options.serial() ? "serial" : "parallel, " + parallel.getThreads() + " threads"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        }
+        return "trace compass"; //$NON-NLS-1$
+    }
+
+    private static @Nullable EventCountParallelModule parallel(ITmfTrace trace) {
+        return TmfTraceUtils.getAnalysisModuleOfClass(trace, EventCountParallelModule.class, EventCountParallelModule.ID);
+    }
+
+    private static @Nullable EventCountAnalysisModule serial(ITmfTrace trace) {
         return TmfTraceUtils.getAnalysisModuleOfClass(trace, EventCountAnalysisModule.class, EventCountAnalysisModule.ID);
     }
 }

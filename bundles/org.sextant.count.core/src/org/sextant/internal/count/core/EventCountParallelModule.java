@@ -62,6 +62,11 @@ public class EventCountParallelModule extends TmfAbstractAnalysisModule implemen
         fThreads = threads;
     }
 
+    /** @return the worker threads of the next build */
+    public int getThreads() {
+        return fThreads;
+    }
+
     /**
      * @param chunkBytes
      *            the target chunk size in bytes

@@ -27,7 +27,7 @@ public class AnalyzeApplication implements IApplication {
 
     private static final Integer USAGE_ERROR = 2;
     private static final Integer ANALYSIS_ERROR = 1;
-    private static final String USAGE = "usage: sextant analyze [--analysis NAME] [--json] [--list] TRACE..."; //$NON-NLS-1$
+    private static final String USAGE = "usage: sextant analyze [--analysis NAME] [--threads N | --serial] [--json] [--list] TRACE..."; //$NON-NLS-1$
 
     private final PrintStream fOut = System.out;
     private final PrintStream fErr = System.err;
@@ -77,7 +77,7 @@ public class AnalyzeApplication implements IApplication {
                 Map<String, Object> result = new LinkedHashMap<>();
                 result.put("trace", trace.getPath()); //$NON-NLS-1$
                 result.put("trace_type", trace.getTraceTypeId()); //$NON-NLS-1$
-                result.putAll(analysis.run(trace, new NullProgressMonitor()));
+                result.putAll(analysis.run(trace, arguments.build(), new NullProgressMonitor()));
                 results.add(result);
                 fErr.printf("[sextant] %s: done in %.1f s%n", entry.name(), (System.nanoTime() - start) / 1e9); //$NON-NLS-1$
             } catch (HeadlessAnalysisException e) {

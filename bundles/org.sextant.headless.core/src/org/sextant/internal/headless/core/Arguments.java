@@ -4,8 +4,11 @@ package org.sextant.internal.headless.core;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.sextant.headless.core.BuildOptions;
+
 /**
- * The parsed command line of {@code analyze}: {@code [--analysis NAME] [--json] [--list] TRACE...}.
+ * The parsed command line of {@code analyze}:
+ * {@code [--analysis NAME] [--threads N] [--serial] [--json] [--list] TRACE...}.
  *
  * @param analysis
  *            the analysis to run
@@ -13,10 +16,12 @@ import java.util.List;
  *            print one JSON document instead of text
  * @param list
  *            list the analyses instead of running one
+ * @param build
+ *            how to build the history
  * @param traces
  *            the trace paths, in order
  */
-record Arguments(String analysis, boolean json, boolean list, List<String> traces) {
+record Arguments(String analysis, boolean json, boolean list, BuildOptions build, List<String> traces) {
 
     static final String DEFAULT_ANALYSIS = "count"; //$NON-NLS-1$
 
@@ -33,6 +38,8 @@ record Arguments(String analysis, boolean json, boolean list, List<String> trace
         String analysis = DEFAULT_ANALYSIS;
         boolean json = false;
         boolean list = false;
+        int threads = 0;
+        boolean serial = false;
         List<String> traces = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -49,6 +56,12 @@ record Arguments(String analysis, boolean json, boolean list, List<String> trace
             case "--list": //$NON-NLS-1$
                 list = true;
                 break;
+            case "--serial": //$NON-NLS-1$
+                serial = true;
+                break;
+            case "--threads": //$NON-NLS-1$
+                threads = positive(i + 1 < args.length ? args[++i] : ""); //$NON-NLS-1$
+                break;
             default:
                 if (arg.startsWith("--analysis=")) { //$NON-NLS-1$
                     analysis = arg.substring("--analysis=".length()); //$NON-NLS-1$
@@ -62,6 +75,21 @@ record Arguments(String analysis, boolean json, boolean list, List<String> trace
         if (!list && traces.isEmpty()) {
             throw new UsageException("no trace given"); //$NON-NLS-1$
         }
-        return new Arguments(analysis, json, list, List.copyOf(traces));
+        if (serial && threads > 0) {
+            throw new UsageException("--serial and --threads exclude each other"); //$NON-NLS-1$
+        }
+        return new Arguments(analysis, json, list, new BuildOptions(threads, serial), List.copyOf(traces));
+    }
+
+    private static int positive(String value) throws UsageException {
+        try {
+            int number = Integer.parseInt(value);
+            if (number > 0) {
+                return number;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException("--threads needs a positive whole number, not '" + value + "'"); //$NON-NLS-1$ //$NON-NLS-2$
     }
 }
