@@ -11,7 +11,8 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
  * A benchmark the command line can run on an opened trace ({@code sextant bench}): builds an analysis in each of
  * its modes from scratch and measures each build. The result has a {@code runs} list, one ordered map per run
  * ({@code mode}, {@code threads}, {@code seconds}, {@code events}, {@code events_per_s}, {@code speedup},
- * {@code efficiency}, {@code heap_mb}, {@code history_bytes}), and whatever the benchmark checks besides (for
+ * {@code efficiency}, {@code heap_mb} (peak used heap), {@code heap_live_mb} (peak heap left after a
+ * collection), {@code history_bytes}), and whatever the benchmark checks besides (for
  * example {@code identical}). Registered with the {@code org.sextant.headless.core.analyses} extension point.
  */
 public interface IHeadlessBenchmark {

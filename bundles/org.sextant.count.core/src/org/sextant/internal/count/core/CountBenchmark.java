@@ -5,6 +5,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,7 +40,8 @@ public class CountBenchmark implements IHeadlessBenchmark {
     private static final double BYTES_PER_MB = 1024.0 * 1024.0;
 
     /** One measured build. */
-    private record Build(ITmfStateSystem ss, IAnalysisModule module, double seconds, long events, long heapBytes, long historyBytes) {
+    private record Build(ITmfStateSystem ss, IAnalysisModule module, double seconds, long events, long heapBytes, long liveHeapBytes,
+            long historyBytes) {
     }
 
     @Override
@@ -107,9 +111,11 @@ public class CountBenchmark implements IHeadlessBenchmark {
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         System.gc();
         AtomicLong peak = new AtomicLong(memory.getHeapMemoryUsage().getUsed());
+        AtomicLong live = new AtomicLong(liveHeap());
         Thread sampler = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {
                 peak.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max);
+                live.accumulateAndGet(liveHeap(), Math::max);
                 try {
                     Thread.sleep(SAMPLE_MILLIS);
                 } catch (InterruptedException e) {
@@ -134,7 +140,7 @@ public class CountBenchmark implements IHeadlessBenchmark {
             }
             long events = CountSummaries.read(ss).events();
             Path history = Path.of(TmfTraceManager.getSupplementaryFileDir(trace), historyName + ".ht"); //$NON-NLS-1$
-            return new Build(ss, module, seconds, events, peak.get(), Files.size(history));
+            return new Build(ss, module, seconds, events, peak.get(), live.get(), Files.size(history));
         } catch (TmfAnalysisException e) {
             throw new HeadlessAnalysisException(e.getMessage());
         } catch (IOException e) {
@@ -144,6 +150,21 @@ public class CountBenchmark implements IHeadlessBenchmark {
         } finally {
             sampler.interrupt();
         }
+    }
+
+    /**
+     * The heap in use right after the most recent collection of each heap pool: what was live then, without the
+     * garbage that the used heap also counts. Its maximum over a run bounds the run's live data from below.
+     */
+    private static long liveHeap() {
+        long bytes = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            MemoryUsage afterCollection = pool.getType() == MemoryType.HEAP ? pool.getCollectionUsage() : null;
+            if (afterCollection != null) {
+                bytes += afterCollection.getUsed();
+            }
+        }
+        return bytes;
     }
 
     private static Map<String, Object> run(String mode, int threads, Build build, double serialSeconds, long events) {
@@ -157,6 +178,7 @@ public class CountBenchmark implements IHeadlessBenchmark {
         run.put("speedup", speedup); //$NON-NLS-1$
         run.put("efficiency", speedup / threads); //$NON-NLS-1$
         run.put("heap_mb", Math.round(build.heapBytes() / BYTES_PER_MB)); //$NON-NLS-1$
+        run.put("heap_live_mb", Math.round(build.liveHeapBytes() / BYTES_PER_MB)); //$NON-NLS-1$
         run.put("history_bytes", build.historyBytes()); //$NON-NLS-1$
         return run;
     }

@@ -116,8 +116,9 @@ public class BenchApplication implements IApplication {
     /** The runs as an aligned table, then the other results as "key: value" lines. */
     private static String table(Map<String, Object> document) {
         StringBuilder out = new StringBuilder();
-        String format = "%-13s %7s %9s %12s %13s %8s %10s %8s %14s%n"; //$NON-NLS-1$
-        out.append(String.format(format, "mode", "threads", "seconds", "events", "events/s", "speedup", "efficiency", "heap MB", "history bytes")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$ //$NON-NLS-9$
+        String format = "%-13s %7s %9s %12s %13s %8s %10s %8s %8s %14s%n"; //$NON-NLS-1$
+        out.append(String.format(format, "mode", "threads", "seconds", "events", "events/s", "speedup", "efficiency", "heap MB", "live MB", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$ //$NON-NLS-9$
+                "history bytes")); //$NON-NLS-1$
         Map<String, Object> rest = new LinkedHashMap<>();
         document.forEach((key, value) -> {
             if (key.equals("runs") && value instanceof List<?> runs) { //$NON-NLS-1$
@@ -126,7 +127,8 @@ public class BenchApplication implements IApplication {
                     out.append(String.format(format, run.get("mode"), run.get("threads"), //$NON-NLS-1$ //$NON-NLS-2$
                             String.format("%.3f", run.get("seconds")), run.get("events"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                             String.format("%.0f", run.get("events_per_s")), String.format("%.2f", run.get("speedup")), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
-                            String.format("%.0f%%", 100 * (Double) run.get("efficiency")), run.get("heap_mb"), run.get("history_bytes"))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                            String.format("%.0f%%", 100 * (Double) run.get("efficiency")), run.get("heap_mb"), run.get("heap_live_mb"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                            run.get("history_bytes"))); //$NON-NLS-1$
                 }
             } else {
                 rest.put(key, value);
