@@ -2,7 +2,6 @@
 package org.sextant.parallel.model;
 
 import java.io.IOException;
-import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -279,58 +278,9 @@ public final class EventReader {
         int bits = type.bits();
         long start = fBit;
         skip(bits);
-        long value;
-        if ((start & 7) == 0 && (bits & 7) == 0) {
-            value = bytes((int) (start >>> 3), bits >>> 3, type.order());
-        } else {
-            value = bitField(start, bits, type.order());
-        }
+        long value = Bits.unsigned(fBuffer, start, bits, type.order());
         if (type.signed() && bits < 64) {
             value = (value << (64 - bits)) >> (64 - bits);
-        }
-        return value;
-    }
-
-    private long bytes(int at, int count, ByteOrder order) {
-        fBuffer.order(order);
-        switch (count) {
-        case 1:
-            return fBuffer.get(at) & 0xFFL;
-        case 2:
-            return fBuffer.getShort(at) & 0xFFFFL;
-        case 4:
-            return fBuffer.getInt(at) & 0xFFFFFFFFL;
-        case 8:
-            return fBuffer.getLong(at);
-        default:
-            break;
-        }
-        long value = 0;
-        if (order == ByteOrder.LITTLE_ENDIAN) {
-            for (int i = count - 1; i >= 0; i--) {
-                value = (value << 8) | (fBuffer.get(at + i) & 0xFF);
-            }
-        } else {
-            for (int i = 0; i < count; i++) {
-                value = (value << 8) | (fBuffer.get(at + i) & 0xFF);
-            }
-        }
-        return value;
-    }
-
-    /** A field that does not start or end on a byte boundary, read bit by bit in CTF's bit order. */
-    private long bitField(long start, int bits, ByteOrder order) {
-        long value = 0;
-        if (order == ByteOrder.LITTLE_ENDIAN) {
-            for (int i = bits - 1; i >= 0; i--) { // least significant bit first, from bit 0 of each byte
-                long bit = start + i;
-                value = (value << 1) | ((fBuffer.get((int) (bit >>> 3)) >>> (bit & 7)) & 1);
-            }
-        } else {
-            for (int i = 0; i < bits; i++) { // most significant bit first, from bit 7 of each byte
-                long bit = start + i;
-                value = (value << 1) | ((fBuffer.get((int) (bit >>> 3)) >>> (7 - (bit & 7))) & 1);
-            }
         }
         return value;
     }

@@ -3,7 +3,6 @@ package org.sextant.parallel.model;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -98,29 +97,11 @@ public final class PacketScanner {
         if (field == null) {
             return null;
         }
-        int firstByte = (int) (field.bitOffset() / 8);
         int lastByte = (int) ((field.bitOffset() + field.bits() - 1) / 8);
         if (lastByte >= available) {
             throw new TraceFormatException(file, offset, "the file ends inside a packet header");
         }
-        int shift = (int) (field.bitOffset() % 8);
-        long value = 0;
-        if (field.order() == ByteOrder.LITTLE_ENDIAN) {
-            for (int i = Math.min(lastByte, firstByte + 7); i >= firstByte; i--) {
-                value = (value << 8) | (buffer.get(i) & 0xFF);
-            }
-            value >>>= shift;
-            if (shift != 0 && lastByte - firstByte == 8) {
-                value |= (long) (buffer.get(lastByte) & 0xFF) << (64 - shift);
-            }
-        } else {
-            for (int i = firstByte; i <= lastByte && i < firstByte + 8; i++) {
-                value = (value << 8) | (buffer.get(i) & 0xFF);
-            }
-            int spare = (Math.min(lastByte, firstByte + 7) - firstByte + 1) * 8 - shift - field.bits();
-            value >>>= Math.max(spare, 0);
-        }
-        return field.bits() == 64 ? value : value & ((1L << field.bits()) - 1);
+        return Bits.unsigned(buffer, field.bitOffset(), field.bits(), field.order());
     }
 
     /** Bytes to read per packet: up to the last bit of any header or context field. */
