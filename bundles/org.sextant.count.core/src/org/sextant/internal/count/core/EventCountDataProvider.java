@@ -3,6 +3,7 @@ package org.sextant.internal.count.core;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -171,7 +172,7 @@ public class EventCountDataProvider implements ITmfTreeXYDataProvider<TmfTreeDat
      * The cumulative count of each quark at each (sorted) time: 0 before the first event, the last count after
      * the end of the state system. Null when cancelled.
      */
-    private static @Nullable Map<Integer, long[]> countsAt(ITmfStateSystem ss, Iterable<Integer> quarks, long[] times,
+    private static @Nullable Map<Integer, long[]> countsAt(ITmfStateSystem ss, Collection<Integer> quarks, long[] times,
             @Nullable IProgressMonitor monitor) throws StateSystemDisposedException {
         long start = ss.getStartTime();
         long end = ss.getCurrentEndTime();
@@ -182,9 +183,7 @@ public class EventCountDataProvider implements ITmfTreeXYDataProvider<TmfTreeDat
                 inRange.add(time);
             }
         }
-        List<Integer> quarkList = new ArrayList<>();
-        quarks.forEach(quarkList::add);
-        for (int quark : quarkList) {
+        for (int quark : quarks) {
             long[] values = new long[times.length];
             long last = ss.querySingleState(end, quark).getValue() instanceof Long count ? count : 0;
             for (int i = 0; i < times.length; i++) {
@@ -192,10 +191,10 @@ public class EventCountDataProvider implements ITmfTreeXYDataProvider<TmfTreeDat
             }
             counts.put(quark, values);
         }
-        if (quarkList.isEmpty() || inRange.isEmpty()) {
+        if (quarks.isEmpty() || inRange.isEmpty()) {
             return counts;
         }
-        for (ITmfStateInterval interval : ss.query2D(quarkList, inRange)) {
+        for (ITmfStateInterval interval : ss.query2D(quarks, inRange)) {
             if (monitor != null && monitor.isCanceled()) {
                 return null;
             }
