@@ -46,8 +46,12 @@ fi
 HERE=$(cd "$(dirname "$0")" && pwd)
 [ "$(id -u)" -eq 0 ] || die "system-wide tracepoints need root (run with sudo)"
 command -v perf >/dev/null || die "perf not found (Debian: apt-get install linux-perf)"
+# A fresh boot may not have tracefs mounted yet; perf needs it to resolve tracepoint names.
+if [ ! -d /sys/kernel/tracing/events/sched ] && [ ! -d /sys/kernel/debug/tracing/events/sched ]; then
+    mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null || true
+fi
 [ -d /sys/kernel/tracing/events/sched ] || [ -d /sys/kernel/debug/tracing/events/sched ] \
-    || die "no tracefs with sched events (mount -t tracefs nodev /sys/kernel/tracing)"
+    || die "no tracefs with sched events (mount -t tracefs nodev /sys/kernel/tracing failed)"
 # perf lists --to-ctf in its help only when it was built with libbabeltrace; otherwise conversion prints
 # "No conversion support compiled in".
 convert_help=$(perf data convert --help 2>&1 || true)

@@ -7,7 +7,9 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -76,6 +78,7 @@ public final class EventReader {
     /** Fields the decoding itself needs, kept even when the handler wants none. */
     private final Set<String> fKept;
     private final Fields fFields = new Fields();
+    private final Map<String, String[]> fElementNames = new HashMap<>();
     private MappedByteBuffer fBuffer;
     private long fBase;
     private long fBit;
@@ -104,10 +107,30 @@ public final class EventReader {
      *            variant tags, sequence lengths), which makes decoding several times faster
      */
     public EventReader(Path stream, CtfMetadata metadata, boolean allFields) {
+        this(stream, metadata, allFields, Set.of());
+    }
+
+    /**
+     * A reader that decodes only the named fields for the handler, besides what decoding needs. An integer array
+     * named here is decoded element by element, as {@code name[0]}, {@code name[1]}...
+     *
+     * @param stream
+     *            the stream file
+     * @param metadata
+     *            its trace's metadata
+     * @param fields
+     *            the names of the fields the handler reads
+     */
+    public EventReader(Path stream, CtfMetadata metadata, Set<String> fields) {
+        this(stream, metadata, false, fields);
+    }
+
+    private EventReader(Path stream, CtfMetadata metadata, boolean allFields, Set<String> fields) {
         fStream = stream;
         fMetadata = metadata;
         fAllFields = allFields;
-        fKept = metadata.structuralFields();
+        fKept = new HashSet<>(metadata.structuralFields());
+        fKept.addAll(fields);
     }
 
     /**
@@ -226,19 +249,19 @@ public final class EventReader {
                 decode(field.getValue(), field.getKey());
             }
         } else if (type instanceof CtfType.Str) {
-            if (fAllFields && name != null) {
+            if (name != null && (fAllFields || fKept.contains(name))) {
                 fFields.fStrings.put(name, string());
             } else {
                 skipString();
             }
         } else if (type instanceof CtfType.Array array) {
-            elements(array.element(), array.length());
+            elements(array.element(), array.length(), name);
         } else if (type instanceof CtfType.Sequence sequence) {
             long length = fFields.integer(sequence.lengthField(), -1);
             if (length < 0) {
                 throw error(fBit, "sequence " + name + " whose length field " + sequence.lengthField() + " was not decoded");
             }
-            elements(sequence.element(), length);
+            elements(sequence.element(), length, name);
         } else if (type instanceof CtfType.Variant variant) {
             String label = fFields.string(variant.tag());
             CtfType option = label == null ? null : variant.options().get(label);
@@ -251,14 +274,33 @@ public final class EventReader {
         }
     }
 
-    private void elements(CtfType element, long length) throws TraceFormatException {
-        if (element instanceof CtfType.Int integer && integer.bits() % 8 == 0 && integer.align() <= integer.bits()) {
+    private void elements(CtfType element, long length, String name) throws TraceFormatException {
+        boolean kept = name != null && (fAllFields || fKept.contains(name));
+        if (!kept && element instanceof CtfType.Int integer && integer.bits() % 8 == 0 && integer.align() <= integer.bits()) {
             skip(length * integer.bits()); // arrays of bytes or words: nothing to keep, just their size
             return;
         }
         for (long i = 0; i < length; i++) {
-            decode(element, null);
+            if (kept && element instanceof CtfType.Int integer) {
+                align(integer.align());
+                fFields.fIntegers.put(elementName(name, (int) i), integer(integer));
+            } else {
+                decode(element, null);
+            }
         }
+    }
+
+    /** {@code name[index]}, made once per name and index. */
+    private String elementName(String name, int index) {
+        String[] names = fElementNames.computeIfAbsent(name, n -> new String[0]);
+        if (index >= names.length) {
+            names = Arrays.copyOf(names, index + 1);
+            fElementNames.put(name, names);
+        }
+        if (names[index] == null) {
+            names[index] = name + '[' + index + ']';
+        }
+        return names[index];
     }
 
     private void align(long align) {

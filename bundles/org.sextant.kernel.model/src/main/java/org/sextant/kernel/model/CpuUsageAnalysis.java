@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.kernel.model;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+import org.sextant.parallel.model.ChunkAnalysis;
+import org.sextant.parallel.model.Changes;
+import org.sextant.parallel.model.MergedState;
+
+/**
+ * Time on CPU per thread, from context switches, built chunk by chunk.
+ *
+ * <p>
+ * Attribute tree (times in nanoseconds, cumulative, updated when the thread is switched out):
+ * </p>
+ *
+ * <pre>
+ * CPUs/&lt;cpu&gt;/&lt;tid&gt;   time the thread spent on that CPU: the tree and values of Trace Compass's CPU usage analysis
+ * Threads/&lt;tid&gt;       time the thread spent on all CPUs
+ * Threads/&lt;tid&gt;/Name  its command name when last switched out
+ * Running/&lt;cpu&gt;       the thread on the CPU (a Long tid), so that usage can be completed while a thread runs
+ * </pre>
+ *
+ * <p>
+ * A thread's run on a CPU lasts from the previous context switch on that CPU (or, with none before, from the
+ * trace's first event, as in Trace Compass) to its switch-out. The chunk-local state is the time of the last
+ * switch on each CPU, and each thread's name: unknown at the start of a chunk, so the chunk's first switch-out
+ * on each CPU is deferred to the merge, which knows the last switch before it. {@code Threads/<tid>} adds up
+ * runs on every CPU: the runs of a migrating thread come from chunks of different streams and meet in the
+ * merge, in time order.
+ * </p>
+ */
+public final class CpuUsageAnalysis implements ChunkAnalysis {
+
+    /** The top-level attributes. */
+    public static final String CPUS = "CPUs";
+    /** The top-level attributes. */
+    public static final String THREADS = "Threads";
+    /** The top-level attributes. */
+    public static final String RUNNING = "Running";
+    /** The thread name attribute, under a thread. */
+    public static final String NAME = "Name";
+
+    /** The merge's memory of the last context switch on a CPU. */
+    private record LastSwitch(int cpu) {
+    }
+
+    private final KernelEvents fEvents;
+
+    /**
+     * @param events
+     *            the trace's event and field names
+     */
+    public CpuUsageAnalysis(KernelEvents events) {
+        fEvents = events;
+    }
+
+    @Override
+    public Set<String> fields() {
+        return Set.of(fEvents.prevTid(), fEvents.nextTid(), fEvents.prevComm());
+    }
+
+    @Override
+    public Worker worker() {
+        Map<Integer, Long> lastSwitch = new HashMap<>();
+        Map<String, String> names = new HashMap<>();
+        return (nanos, cpu, eventName, fields, changes) -> {
+            if (cpu < 0 || !eventName.equals(fEvents.schedSwitch())) {
+                return;
+            }
+            String cpuName = Integer.toString(cpu);
+            String tid = Long.toString(fields.integer(fEvents.prevTid(), -1));
+            Long nextTid = fields.integer(fEvents.nextTid(), -1);
+            LastSwitch key = new LastSwitch(cpu);
+            Long start = lastSwitch.put(cpu, nanos);
+            if (start != null) {
+                long run = nanos - start;
+                changes.at(nanos, state -> switched(state, nanos, run, cpuName, tid, nextTid, key));
+            } else {
+                changes.defer(nanos, state -> {
+                    Object last = state.recall(key);
+                    long run = nanos - (last instanceof Long time ? time : state.traceStart());
+                    switched(state, nanos, run, cpuName, tid, nextTid, key);
+                });
+            }
+            name(nanos, tid, fields.string(fEvents.prevComm()), names, changes);
+        };
+    }
+
+    private static void switched(MergedState state, long nanos, long run, String cpu, String tid, Long nextTid, LastSwitch key) {
+        state.add(nanos, run, CPUS, cpu, tid);
+        state.add(nanos, run, THREADS, tid);
+        state.set(nanos, nextTid, RUNNING, cpu);
+        state.remember(key, nanos);
+    }
+
+    /** Names a thread when its name is new to the chunk and, at the merge, differs from the one it had. */
+    private static void name(long nanos, String tid, String name, Map<String, String> names, Changes changes) {
+        if (name == null || name.equals(names.put(tid, name))) {
+            return;
+        }
+        changes.defer(nanos, state -> {
+            if (!name.equals(state.get(THREADS, tid, NAME))) {
+                state.set(nanos, name, THREADS, tid, NAME);
+            }
+        });
+    }
+}

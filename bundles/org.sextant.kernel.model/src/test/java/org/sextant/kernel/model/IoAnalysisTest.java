@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.kernel.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.junit.jupiter.api.Test;
+
+class IoAnalysisTest {
+
+    /** Per process, the bytes through its descriptors add up to its total; the workload reads and writes. */
+    @Test
+    void descriptorsAddUpToTheirProcess() throws Exception {
+        RecordingWriter writer = new RecordingWriter();
+        CpuUsageAnalysisTest.build(new IoAnalysis(KernelEvents.PERF), writer, 2, 1);
+        Set<String> processes = new TreeSet<>();
+        writer.fFinal.keySet().forEach(path -> processes.add(path.split("/")[1]));
+        long written = 0;
+        for (String pid : processes) {
+            for (String direction : new String[] { IoAnalysis.READ, IoAnalysis.WRITTEN }) {
+                Object total = writer.fFinal.get("Processes/" + pid + '/' + direction);
+                long perFd = writer.fFinal.entrySet().stream()
+                        .filter(e -> e.getKey().startsWith("Processes/" + pid + "/FDs/") && e.getKey().endsWith('/' + direction))
+                        .mapToLong(e -> (Long) e.getValue()).sum();
+                assertEquals(total == null ? 0L : (Long) total, perFd, pid + ' ' + direction);
+                written += IoAnalysis.WRITTEN.equals(direction) ? perFd : 0;
+            }
+        }
+        assertTrue(written > 0, "something was written");
+    }
+
+    @Test
+    void x86SyscallTableNamesTheReadWriteFamily() {
+        assertEquals("read", SyscallTable.x86_64(0));
+        assertEquals("writev", SyscallTable.x86_64(20));
+        assertEquals("pwritev2", SyscallTable.x86_64(328));
+        assertEquals(null, SyscallTable.x86_64(100_000));
+    }
+}

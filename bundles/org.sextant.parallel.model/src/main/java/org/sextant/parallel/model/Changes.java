@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.parallel.model;
+
+import java.util.Arrays;
+
+/**
+ * The state changes a worker makes of one chunk, in the order of its events. Each is a function of the
+ * {@link MergedState} applied by the merge at its time: a resolved change only writes values the worker knew
+ * ({@link #set}, {@link #add}); a deferred one ({@link #defer}) also reads what the chunk could not know, the
+ * state left by everything before it.
+ */
+public final class Changes implements ChunkPipeline.Output {
+
+    /** A change the merge applies to the merged state. */
+    @FunctionalInterface
+    public interface Change {
+        /**
+         * @param state
+         *            the state of the trace up to this change
+         */
+        void apply(MergedState state);
+    }
+
+    private final MergedState fState;
+    private long[] fTimes = new long[256];
+    private Change[] fChanges = new Change[256];
+    private int fSize;
+    private int fDeferred;
+    private long fEvents;
+    private long fFirstEvent = Long.MAX_VALUE;
+    private long fLastEvent = Long.MIN_VALUE;
+
+    Changes(MergedState state) {
+        fState = state;
+    }
+
+    /**
+     * A change that needs nothing from before the chunk.
+     *
+     * @param time
+     *            when, in nanoseconds, not before the previous change
+     * @param change
+     *            what the merge does then
+     */
+    public void at(long time, Change change) {
+        append(time, change);
+    }
+
+    /**
+     * A change that reads state the chunk did not know: resolved by the merge from the state before it.
+     *
+     * @param time
+     *            when, in nanoseconds, not before the previous change
+     * @param change
+     *            what the merge does then
+     */
+    public void defer(long time, Change change) {
+        fDeferred++;
+        append(time, change);
+    }
+
+    /**
+     * Sets an attribute.
+     *
+     * @param time
+     *            when
+     * @param value
+     *            a Long, Integer or String, or null
+     * @param path
+     *            the attribute path
+     */
+    public void set(long time, Object value, String... path) {
+        append(time, state -> state.set(time, value, path));
+    }
+
+    /**
+     * Adds to a long attribute whose value before the chunk need not be known: the merge adds to it.
+     *
+     * @param time
+     *            when
+     * @param delta
+     *            what to add
+     * @param path
+     *            the attribute path
+     */
+    public void add(long time, long delta, String... path) {
+        append(time, state -> state.add(time, delta, path));
+    }
+
+    /**
+     * Holds the place of a change whose content the worker learns later in the chunk (or at its end), so that
+     * it is still merged at its own time.
+     *
+     * @param time
+     *            when, in nanoseconds, not before the previous change
+     * @return the place, for {@link #fill}
+     */
+    public int reserve(long time) {
+        return append(time, null);
+    }
+
+    /**
+     * Completes a reserved place; a place never filled is no change.
+     *
+     * @param place
+     *            from {@link #reserve}
+     * @param change
+     *            a change that reads the state before it, like a deferred one
+     */
+    public void fill(int place, Change change) {
+        fDeferred++;
+        fChanges[place] = change;
+    }
+
+    private int append(long time, Change change) {
+        if (fSize > 0 && time < fTimes[fSize - 1]) {
+            throw new IllegalArgumentException("change at " + time + " after one at " + fTimes[fSize - 1]);
+        }
+        if (fSize == fTimes.length) {
+            fTimes = Arrays.copyOf(fTimes, fSize * 2);
+            fChanges = Arrays.copyOf(fChanges, fSize * 2);
+        }
+        fTimes[fSize] = time;
+        fChanges[fSize] = change;
+        return fSize++;
+    }
+
+    void event(long nanos) {
+        fEvents++;
+        fFirstEvent = Math.min(fFirstEvent, nanos);
+        fLastEvent = Math.max(fLastEvent, nanos);
+    }
+
+    /** @return the number of deferred (and filled) changes */
+    int deferred() {
+        return fDeferred;
+    }
+
+    long firstEvent() {
+        return fFirstEvent;
+    }
+
+    long lastEvent() {
+        return fLastEvent;
+    }
+
+    @Override
+    public int size() {
+        return fSize;
+    }
+
+    @Override
+    public long time(int i) {
+        return fTimes[i];
+    }
+
+    @Override
+    public void emit(int i) {
+        Change change = fChanges[i];
+        if (change != null) {
+            change.apply(fState);
+        }
+        fChanges[i] = null; // applied: let it go
+    }
+
+    @Override
+    public long events() {
+        return fEvents;
+    }
+}

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.parallel.model;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Runs one piece of work per chunk on a thread pool and merges the chunks' time-stamped outputs in global time
+ * order, on the calling thread, as chunks complete.
+ *
+ * <p>
+ * The merge takes chunks in chronological order and releases every output entry older than the next chunk's
+ * begin time, since no chunk still to come can hold an earlier one; so merging runs behind the workers instead
+ * of after them. Workers run at most a window of chunks ahead of the merge, so memory holds the chunks in
+ * flight, not the trace. Entries with equal times come out by stream, then in stream order, whatever the
+ * number of threads: one thread and many produce the same sequence.
+ * </p>
+ */
+final class ChunkPipeline {
+
+    /** What a worker made of one chunk: entries in stream order, each with a time in nanoseconds. */
+    interface Output {
+        /** @return the number of entries */
+        int size();
+
+        /** @return the time of entry {@code i} */
+        long time(int i);
+
+        /** Hands entry {@code i} to the merge. */
+        void emit(int i);
+
+        /** @return the events decoded from the chunk */
+        long events();
+    }
+
+    /** The work done for one chunk, on a worker thread. */
+    interface Work<O extends Output> {
+        O run(Chunk chunk, List<Packet> packets) throws TraceFormatException, IOException;
+
+        /** @return an output with no entry, for chunks skipped after a cancellation */
+        O empty();
+    }
+
+    /** Told when a chunk's output reaches the merge, before any of its entries is released. */
+    interface Arrival<O extends Output> {
+        void arrived(O output);
+    }
+
+    /** What a run did. */
+    record Result(int chunks, int streams, long events, long entries, int maxChunksInFlight) {
+    }
+
+    /** Chunks a worker may have done ahead of the merge: enough to keep it busy while the merge catches up. */
+    private static final int LOOKAHEAD_PER_THREAD = 3;
+
+    private ChunkPipeline() {
+    }
+
+    /** A cursor over one chunk's output, ordered by (time, stream, position). */
+    private static final class Cursor implements Comparable<Cursor> {
+        final Output fOutput;
+        final int fStream;
+        final long fOffset;
+        int fNext;
+
+        Cursor(Output output, int stream, long offset) {
+            fOutput = output;
+            fStream = stream;
+            fOffset = offset;
+        }
+
+        long time() {
+            return fOutput.time(fNext);
+        }
+
+        @Override
+        public int compareTo(Cursor other) {
+            int byTime = Long.compare(time(), other.time());
+            if (byTime != 0) {
+                return byTime;
+            }
+            int byStream = Integer.compare(fStream, other.fStream);
+            return byStream != 0 ? byStream : Long.compare(fOffset, other.fOffset);
+        }
+    }
+
+    static <O extends Output> Result run(Path traceDirectory, CtfMetadata metadata, int threads, long chunkBytes, Work<O> work,
+            Arrival<O> arrival, ParallelDecoder.Progress progress, AtomicBoolean cancelled)
+            throws TraceFormatException, IOException, InterruptedException {
+        if (threads < 1 || chunkBytes < 1) {
+            throw new IllegalArgumentException("threads and chunk size must be positive: " + threads + ", " + chunkBytes);
+        }
+        Partitioner.Partition partition = Partitioner.partition(traceDirectory, chunkBytes);
+        List<Path> streams = new ArrayList<>(partition.packets().keySet());
+        List<Chunk> chunks = partition.chunks();
+        ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
+            Thread thread = new Thread(runnable, "sextant-chunk-worker");
+            thread.setDaemon(true);
+            return thread;
+        });
+        // Workers stop at their next chunk when the caller cancels or when the merge ends early on an error.
+        AtomicBoolean stop = new AtomicBoolean();
+        try {
+            int window = threads * LOOKAHEAD_PER_THREAD;
+            List<Future<O>> futures = new ArrayList<>(chunks.size());
+            for (int k = 0; k < Math.min(window, chunks.size()); k++) {
+                futures.add(submit(pool, work, partition, chunks.get(k), cancelled, stop));
+            }
+            PriorityQueue<Cursor> pending = new PriorityQueue<>();
+            long events = 0;
+            long entries = 0;
+            int inFlight = 0;
+            for (int k = 0; k < chunks.size() && !cancelled.get(); k++) {
+                O output = result(futures.get(k));
+                futures.set(k, null);
+                if (futures.size() < chunks.size()) {
+                    futures.add(submit(pool, work, partition, chunks.get(futures.size()), cancelled, stop));
+                }
+                arrival.arrived(output);
+                events += output.events();
+                Chunk chunk = chunks.get(k);
+                if (output.size() > 0) {
+                    pending.add(new Cursor(output, streams.indexOf(chunk.stream()), chunk.startOffset()));
+                }
+                inFlight = Math.max(inFlight, pending.size());
+                long horizon = k + 1 < chunks.size() ? metadata.toNanos(chunks.get(k + 1).timestampBegin()) : Long.MAX_VALUE;
+                entries += release(pending, horizon);
+                progress.chunksMerged(k + 1, chunks.size());
+            }
+            return new Result(chunks.size(), streams.size(), events, entries, inFlight);
+        } finally {
+            stop.set(true);
+            pool.shutdownNow();
+        }
+    }
+
+    private static <O extends Output> Future<O> submit(ExecutorService pool, Work<O> work, Partitioner.Partition partition, Chunk chunk,
+            AtomicBoolean cancelled, AtomicBoolean stop) {
+        // A chunk is a few tens of milliseconds of work: cancellation is checked between chunks.
+        return pool.submit(() -> cancelled.get() || stop.get() ? work.empty() : work.run(chunk, partition.packets().get(chunk.stream())));
+    }
+
+    /** Releases, in order, every pending entry older than {@code horizon}. */
+    private static long release(PriorityQueue<Cursor> pending, long horizon) {
+        long released = 0;
+        while (!pending.isEmpty() && pending.peek().time() < horizon) {
+            Cursor cursor = pending.poll();
+            Output output = cursor.fOutput;
+            // Drain this chunk while it stays ahead of every other pending chunk (the common case: one stream).
+            Cursor second = pending.peek();
+            do {
+                output.emit(cursor.fNext++);
+                released++;
+            } while (cursor.fNext < output.size() && cursor.time() < horizon && (second == null || cursor.compareTo(second) < 0));
+            if (cursor.fNext < output.size()) {
+                pending.add(cursor);
+            }
+        }
+        return released;
+    }
+
+    private static <O> O result(Future<O> future) throws TraceFormatException, IOException, InterruptedException {
+        try {
+            return future.get();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof TraceFormatException format) {
+                throw format;
+            }
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException(cause);
+        }
+    }
+}

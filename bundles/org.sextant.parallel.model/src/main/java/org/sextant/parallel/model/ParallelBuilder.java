@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.parallel.model;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Builds the state of a {@link ChunkAnalysis} over a CTF trace: workers run the analysis on chunks in parallel,
+ * each with chunk-local state, and the merge applies their changes in global time order to one
+ * {@link MergedState} writing to one {@link StateWriter}, behind the workers (see {@link ChunkPipeline}). One
+ * thread and one chunk per stream is the serial mode: the same analysis, nothing to defer across chunks of a
+ * stream.
+ */
+public final class ParallelBuilder {
+
+    /**
+     * What a build did.
+     *
+     * @param chunks
+     *            chunks in the trace
+     * @param streams
+     *            streams in the trace
+     * @param events
+     *            events decoded
+     * @param changes
+     *            state changes merged (places reserved and never filled included)
+     * @param deferred
+     *            changes that needed the state before their chunk
+     * @param firstEvent
+     *            time of the first event, in nanoseconds
+     * @param lastEvent
+     *            time of the last event, in nanoseconds
+     * @param maxChunksInFlight
+     *            the most chunks held by the merge at once
+     */
+    public record Stats(int chunks, int streams, long events, long changes, long deferred, long firstEvent, long lastEvent,
+            int maxChunksInFlight) {
+    }
+
+    private final int fThreads;
+    private final long fChunkBytes;
+
+    /**
+     * @param threads
+     *            worker threads, at least 1
+     * @param chunkBytes
+     *            target chunk size in bytes
+     */
+    public ParallelBuilder(int threads, long chunkBytes) {
+        fThreads = threads;
+        fChunkBytes = chunkBytes;
+    }
+
+    /**
+     * Builds.
+     *
+     * @param traceDirectory
+     *            a CTF trace directory
+     * @param analysis
+     *            the analysis
+     * @param writer
+     *            receives the merged state changes, on the calling thread
+     * @param progress
+     *            told after each merged chunk
+     * @param cancelled
+     *            set to stop early; the call then returns what was done and workers stop promptly
+     * @return what was done
+     * @throws TraceFormatException
+     *             when the trace cannot be decoded; the message names the file and offset
+     * @throws IOException
+     *             when a file cannot be read
+     * @throws InterruptedException
+     *             when the calling thread is interrupted
+     */
+    public Stats build(Path traceDirectory, ChunkAnalysis analysis, StateWriter writer, ParallelDecoder.Progress progress,
+            AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
+        CtfMetadata metadata = CtfMetadata.read(traceDirectory.resolve("metadata"));
+        MergedState state = new MergedState(writer);
+        ChunkPipeline.Work<Changes> work = new ChunkPipeline.Work<>() {
+            @Override
+            public Changes run(Chunk chunk, List<Packet> packets) throws TraceFormatException, IOException {
+                Changes changes = new Changes(state);
+                ChunkAnalysis.Worker worker = analysis.worker();
+                new EventReader(chunk.stream(), metadata, analysis.fields()).read(packets, chunk.firstPacket(), chunk.packets(),
+                        (timestamp, cpu, event, fields) -> {
+                            long nanos = metadata.toNanos(timestamp);
+                            changes.event(nanos);
+                            worker.event(nanos, cpu, event.name(), fields, changes);
+                        });
+                worker.end(changes);
+                return changes;
+            }
+
+            @Override
+            public Changes empty() {
+                return new Changes(state);
+            }
+        };
+        long[] totals = { 0, Long.MAX_VALUE, Long.MIN_VALUE }; // deferred, first event, last event
+        ChunkPipeline.Result result = ChunkPipeline.run(traceDirectory, metadata, fThreads, fChunkBytes, work, changes -> {
+            state.chunkStartsAt(changes.firstEvent());
+            totals[0] += changes.deferred();
+            totals[1] = Math.min(totals[1], changes.firstEvent());
+            totals[2] = Math.max(totals[2], changes.lastEvent());
+        }, progress, cancelled);
+        return new Stats(result.chunks(), result.streams(), result.events(), result.entries(), totals[0], totals[1], totals[2],
+                result.maxChunksInFlight());
+    }
+}
