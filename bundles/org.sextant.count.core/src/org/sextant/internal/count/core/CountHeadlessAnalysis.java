@@ -34,12 +34,7 @@ public class CountHeadlessAnalysis implements IHeadlessAnalysis {
         EventCountParallelModule parallel = parallel(trace);
         IAnalysisModule module;
         if (parallel != null) {
-            if (options.serial()) {
-                parallel.setThreads(1);
-                parallel.setChunkBytes(Long.MAX_VALUE);
-            } else if (options.threads() > 0) {
-                parallel.setThreads(options.threads());
-            }
+            parallel.configure(options);
             module = parallel;
         } else {
             module = serial(trace);
@@ -55,22 +50,11 @@ public class CountHeadlessAnalysis implements IHeadlessAnalysis {
         }
         try {
             Map<String, Object> result = new LinkedHashMap<>(CountSummaries.read(ss).toMap());
-            result.put("build", build(module, options)); //$NON-NLS-1$
+            result.put("build", module instanceof EventCountParallelModule built ? built.describeBuild() : "trace compass"); //$NON-NLS-1$ //$NON-NLS-2$
             return result;
         } catch (StateSystemDisposedException e) {
             throw new HeadlessAnalysisException("the event count state system was closed while being read"); //$NON-NLS-1$
         }
-    }
-
-    /** How the history came about: "reused", "parallel, N threads", "serial" or "trace compass". */
-    private static String build(IAnalysisModule module, BuildOptions options) {
-        if (module instanceof EventCountParallelModule parallel) {
-            if (parallel.getStats() == null) {
-                return "reused"; //$NON-NLS-1$
-            }
-            return options.serial() ? "serial" : "parallel, " + parallel.getThreads() + " threads"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-        }
-        return "trace compass"; //$NON-NLS-1$
     }
 
     private static @Nullable EventCountParallelModule parallel(ITmfTrace trace) {

@@ -15,8 +15,8 @@ import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.junit.jupiter.api.Test;
 import org.sextant.count.core.EventCountAnalysisModule;
 import org.sextant.internal.count.core.EventCountParallelModule;
-import org.sextant.internal.count.core.Histories;
-import org.sextant.parallel.model.ParallelDecoder;
+import org.sextant.parallel.core.Histories;
+import org.sextant.parallel.core.ParallelHistoryModule;
 import org.sextant.test.support.Fixture;
 import org.sextant.test.support.Traces;
 
@@ -34,7 +34,7 @@ class EventCountParallelTest {
     void perfKernelTrace() throws Exception {
         ITmfTrace trace = Traces.openKernelTrace(Fixture.PERF_SCHED_SYSCALLS);
         try {
-            ParallelDecoder.Stats stats = assertSameHistory(trace);
+            ParallelHistoryModule.Report stats = assertSameHistory(trace);
             assertEquals(Fixture.PERF_SCHED_SYSCALLS.fact("events"), stats.events());
             assertEquals(2, stats.chunks(), "perf writes one packet per stream for fewer than 100,000 events");
         } finally {
@@ -46,7 +46,7 @@ class EventCountParallelTest {
     void ustTraceInManyChunks() throws Exception {
         ITmfTrace trace = Traces.openUstTrace(Fixture.LTTNG_UST_SMALL_PACKETS);
         try {
-            ParallelDecoder.Stats stats = assertSameHistory(trace);
+            ParallelHistoryModule.Report stats = assertSameHistory(trace);
             assertEquals(Fixture.LTTNG_UST_SMALL_PACKETS.fact("events"), stats.events());
             assertEquals(65, stats.chunks(), "one chunk per 4 KiB packet");
             assertTrue(stats.maxChunksInFlight() <= THREADS * 3, "the merge holds a bounded window of chunks");
@@ -61,7 +61,7 @@ class EventCountParallelTest {
         try {
             EventCountParallelModule first = parallel(trace);
             EventCountParallelModule again = parallel(trace);
-            assertNull(again.getStats(), "reopened, not rebuilt");
+            assertNull(again.getReport(), "reopened, not rebuilt");
             assertNull(Histories.firstDifference(first.getStateSystem(), again.getStateSystem()));
             first.dispose();
             again.dispose();
@@ -73,7 +73,7 @@ class EventCountParallelTest {
         }
     }
 
-    private static ParallelDecoder.Stats assertSameHistory(ITmfTrace trace) throws Exception {
+    private static ParallelHistoryModule.Report assertSameHistory(ITmfTrace trace) throws Exception {
         EventCountAnalysisModule serialModule = new EventCountAnalysisModule();
         serialModule.setId(EventCountAnalysisModule.ID);
         assertTrue(serialModule.setTrace(trace));
@@ -86,7 +86,7 @@ class EventCountParallelTest {
         ITmfStateSystem parallel = parallelModule.getStateSystem();
         assertNotNull(parallel);
         assertNull(Histories.firstDifference(serial, parallel));
-        ParallelDecoder.Stats stats = parallelModule.getStats();
+        ParallelHistoryModule.Report stats = parallelModule.getReport();
         assertNotNull(stats);
         serialModule.dispose();
         parallelModule.dispose();

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.sextant.internal.count.core;
+package org.sextant.parallel.core;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -31,12 +31,26 @@ public final class Histories {
      *             when either was closed meanwhile
      */
     public static @Nullable String firstDifference(ITmfStateSystem expected, ITmfStateSystem actual) throws StateSystemDisposedException {
+        if (expected.getNbAttributes() != actual.getNbAttributes()) {
+            return "attribute counts differ: " + expected.getNbAttributes() + " and " + actual.getNbAttributes(); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        return firstMismatch(expected, actual);
+    }
+
+    /**
+     * @param expected
+     *            a history
+     * @param actual
+     *            another history, which may have more attributes
+     * @return a description of the first difference, or null when both have the same time range and every
+     *         attribute of {@code expected} is in {@code actual}, with the same intervals and values
+     * @throws StateSystemDisposedException
+     *             when either was closed meanwhile
+     */
+    public static @Nullable String firstMismatch(ITmfStateSystem expected, ITmfStateSystem actual) throws StateSystemDisposedException {
         if (expected.getStartTime() != actual.getStartTime() || expected.getCurrentEndTime() != actual.getCurrentEndTime()) {
             return "time ranges differ: " + expected.getStartTime() + ".." + expected.getCurrentEndTime() + " and " //$NON-NLS-1$ //$NON-NLS-2$
                     + actual.getStartTime() + ".." + actual.getCurrentEndTime(); //$NON-NLS-1$
-        }
-        if (expected.getNbAttributes() != actual.getNbAttributes()) {
-            return "attribute counts differ: " + expected.getNbAttributes() + " and " + actual.getNbAttributes(); //$NON-NLS-1$ //$NON-NLS-2$
         }
         for (int quark = 0; quark < expected.getNbAttributes(); quark++) {
             String path = expected.getFullAttributePath(quark);

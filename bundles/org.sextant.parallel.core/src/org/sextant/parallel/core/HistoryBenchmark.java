@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.parallel.core;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
+import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
+import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
+import org.eclipse.tracecompass.tmf.core.exceptions.TmfAnalysisException;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.sextant.headless.core.HeadlessAnalysisException;
+import org.sextant.headless.core.IHeadlessBenchmark;
+
+/**
+ * {@code sextant bench --analysis NAME}: builds one analysis's history from scratch with Trace Compass's own
+ * serial module where one exists, with Sextant's pipeline in serial mode (one thread, one chunk per stream) and
+ * in parallel mode for each thread count, measures each build (wall time, peak and live heap, size of the
+ * history files), and checks that every parallel history equals the serial one interval for interval, and the
+ * serial one Trace Compass's where the analysis says how. An untimed build comes first, so that JIT
+ * compilation does not favour whichever mode runs later.
+ */
+public abstract class HistoryBenchmark implements IHeadlessBenchmark {
+
+    private static final long SAMPLE_MILLIS = 5;
+    private static final double BYTES_PER_MB = 1024.0 * 1024.0;
+
+    /** One measured build. */
+    private record Build(IAnalysisModule module, double seconds, long events, long heapBytes, long liveHeapBytes, long historyBytes) {
+    }
+
+    /** @return a new parallel module of the analysis, with its id set and no trace yet */
+    protected abstract ParallelHistoryModule createParallelModule();
+
+    /**
+     * @param trace
+     *            the trace
+     * @return a new module of Trace Compass building the same result, with its id set and no trace yet (its
+     *         dependencies are built with it), or null when Trace Compass has none
+     */
+    protected abstract @Nullable IAnalysisModule traceCompassModule(ITmfTrace trace);
+
+    /**
+     * @param traceCompass
+     *            Trace Compass's module, built
+     * @param serial
+     *            Sextant's serial module, built
+     * @return the first disagreement between them, or null when they agree
+     * @throws StateSystemDisposedException
+     *             when a history was closed meanwhile
+     */
+    protected abstract @Nullable String compareWithTraceCompass(IAnalysisModule traceCompass, ParallelHistoryModule serial)
+            throws StateSystemDisposedException;
+
+    @Override
+    public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, PrintStream log) throws HeadlessAnalysisException {
+        List<Map<String, Object>> runs = new ArrayList<>();
+        Map<String, Object> result = new LinkedHashMap<>();
+        try {
+            measure(trace, () -> parallel(1, Long.MAX_VALUE)).module().dispose();
+            IAnalysisModule traceCompassModule = traceCompassModule(trace);
+            Build traceCompass = traceCompassModule == null ? null : measure(trace, () -> traceCompassModule);
+            Build serial = measure(trace, () -> parallel(1, Long.MAX_VALUE));
+            long events = serial.events();
+            result.put("events", events); //$NON-NLS-1$
+            if (traceCompass != null) {
+                runs.add(run("tracecompass", 1, traceCompass, serial.seconds(), events, log)); //$NON-NLS-1$
+                String disagreement = compareWithTraceCompass(traceCompass.module(), (ParallelHistoryModule) serial.module());
+                result.put("matches_tracecompass", disagreement == null); //$NON-NLS-1$
+                if (disagreement != null) {
+                    result.put("tracecompass_difference", disagreement); //$NON-NLS-1$
+                }
+            }
+            runs.add(run("serial", 1, serial, serial.seconds(), events, log)); //$NON-NLS-1$
+            boolean identical = true;
+            for (int count : threads) {
+                Build parallel = measure(trace, () -> parallel(count, ParallelHistoryModule.DEFAULT_CHUNK_BYTES));
+                runs.add(run("parallel", count, parallel, serial.seconds(), events, log)); //$NON-NLS-1$
+                String difference = Histories.firstDifference(state(serial), state(parallel));
+                if (difference != null && identical) {
+                    result.put("first_difference", count + " threads: " + difference); //$NON-NLS-1$ //$NON-NLS-2$
+                }
+                identical &= difference == null && parallel.events() == events;
+                parallel.module().dispose();
+            }
+            serial.module().dispose();
+            result.put("runs", runs); //$NON-NLS-1$
+            result.put("identical", identical); //$NON-NLS-1$
+            return result;
+        } catch (StateSystemDisposedException e) {
+            throw new HeadlessAnalysisException("a history was closed while being compared"); //$NON-NLS-1$
+        } finally {
+            TmfTraceManager.deleteSupplementaryFiles(trace);
+        }
+    }
+
+    private ParallelHistoryModule parallel(int threads, long chunkBytes) {
+        ParallelHistoryModule module = createParallelModule();
+        module.setThreads(threads);
+        module.setChunkBytes(chunkBytes);
+        return module;
+    }
+
+    private static ITmfStateSystem state(Build build) throws HeadlessAnalysisException {
+        ITmfStateSystem ss = ((ParallelHistoryModule) build.module()).getStateSystem();
+        if (ss == null) {
+            throw new HeadlessAnalysisException("the " + build.module().getName() + " build has no state system"); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        return ss;
+    }
+
+    /** Builds from scratch (no supplementary files), timing the build and sampling the heap meanwhile. */
+    private static Build measure(ITmfTrace trace, Supplier<IAnalysisModule> factory) throws HeadlessAnalysisException {
+        TmfTraceManager.deleteSupplementaryFiles(trace);
+        IAnalysisModule module = factory.get();
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        System.gc();
+        AtomicLong peak = new AtomicLong(memory.getHeapMemoryUsage().getUsed());
+        AtomicLong live = new AtomicLong(liveHeap());
+        Thread sampler = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                peak.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max);
+                live.accumulateAndGet(liveHeap(), Math::max);
+                try {
+                    Thread.sleep(SAMPLE_MILLIS);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "sextant-heap-sampler"); //$NON-NLS-1$
+        sampler.setDaemon(true);
+        try {
+            if (!module.setTrace(trace)) {
+                throw new HeadlessAnalysisException("the " + module.getName() + " analysis does not apply to this trace"); //$NON-NLS-1$ //$NON-NLS-2$
+            }
+            sampler.start();
+            long start = System.nanoTime();
+            module.schedule();
+            boolean done = module.waitForCompletion();
+            double seconds = (System.nanoTime() - start) / 1e9;
+            sampler.interrupt();
+            if (!done) {
+                throw new HeadlessAnalysisException("the " + module.getName() + " build did not complete"); //$NON-NLS-1$ //$NON-NLS-2$
+            }
+            ParallelHistoryModule.Report report = module instanceof ParallelHistoryModule parallel ? parallel.getReport() : null;
+            long events = report != null ? report.events() : trace.getNbEvents();
+            return new Build(module, seconds, events, peak.get(), live.get(), historyBytes(trace));
+        } catch (TmfAnalysisException e) {
+            throw new HeadlessAnalysisException(e.getMessage());
+        } catch (IOException e) {
+            throw new HeadlessAnalysisException("cannot measure the history files: " + e.getMessage()); //$NON-NLS-1$
+        } finally {
+            sampler.interrupt();
+        }
+    }
+
+    /** The size of the history files in the trace's supplementary directory: those of the build just done. */
+    private static long historyBytes(ITmfTrace trace) throws IOException {
+        try (Stream<Path> files = Files.list(Path.of(TmfTraceManager.getSupplementaryFileDir(trace)))) {
+            long bytes = 0;
+            for (Path file : (Iterable<Path>) files.filter(f -> f.getFileName().toString().endsWith(".ht"))::iterator) { //$NON-NLS-1$
+                bytes += Files.size(file);
+            }
+            return bytes;
+        }
+    }
+
+    /**
+     * The heap in use right after the most recent collection of each heap pool: what was live then, without the
+     * garbage that the used heap also counts. Its maximum over a run bounds the run's live data from below.
+     */
+    private static long liveHeap() {
+        long bytes = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            MemoryUsage afterCollection = pool.getType() == MemoryType.HEAP ? pool.getCollectionUsage() : null;
+            if (afterCollection != null) {
+                bytes += afterCollection.getUsed();
+            }
+        }
+        return bytes;
+    }
+
+    private static Map<String, Object> run(String mode, int threads, Build build, double serialSeconds, long events, PrintStream log) {
+        Map<String, Object> run = new LinkedHashMap<>();
+        double speedup = serialSeconds / build.seconds();
+        run.put("mode", mode); //$NON-NLS-1$
+        run.put("threads", threads); //$NON-NLS-1$
+        run.put("seconds", build.seconds()); //$NON-NLS-1$
+        run.put("events", build.events()); //$NON-NLS-1$
+        run.put("events_per_s", events / build.seconds()); //$NON-NLS-1$
+        run.put("speedup", speedup); //$NON-NLS-1$
+        run.put("efficiency", speedup / threads); //$NON-NLS-1$
+        run.put("heap_mb", Math.round(build.heapBytes() / BYTES_PER_MB)); //$NON-NLS-1$
+        run.put("heap_live_mb", Math.round(build.liveHeapBytes() / BYTES_PER_MB)); //$NON-NLS-1$
+        run.put("history_bytes", build.historyBytes()); //$NON-NLS-1$
+        log.printf("[sextant] bench: %s, %d thread(s), %.3f s%n", mode, threads, build.seconds()); //$NON-NLS-1$
+        return run;
+    }
+}

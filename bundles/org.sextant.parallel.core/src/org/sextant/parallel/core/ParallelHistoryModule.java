@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.parallel.core;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
+import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
+import org.eclipse.tracecompass.statesystem.core.StateSystemFactory;
+import org.eclipse.tracecompass.statesystem.core.backend.IStateHistoryBackend;
+import org.eclipse.tracecompass.statesystem.core.backend.StateHistoryBackendFactory;
+import org.eclipse.tracecompass.tmf.core.analysis.TmfAbstractAnalysisModule;
+import org.eclipse.tracecompass.tmf.core.exceptions.TmfAnalysisException;
+import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.sextant.headless.core.BuildOptions;
+import org.sextant.parallel.model.ParallelDecoder;
+import org.sextant.parallel.model.Partitioner;
+import org.sextant.parallel.model.TraceFormatException;
+
+/**
+ * An analysis module whose state system is built by Sextant's chunk workers instead of Trace Compass's single
+ * event request, into an ordinary State History Tree file: the data providers and views of Trace Compass read
+ * it like any other, and it is reused on the next open. The history is written to a temporary file renamed
+ * only once complete, so a cancelled or failed build never leaves a history to be reused.
+ *
+ * <p>
+ * The state system id and the history file name are the module's id. Subclasses say how to build.
+ * </p>
+ */
+public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule implements ITmfAnalysisModuleWithStateSystems {
+
+    /** The default target chunk size, in bytes. */
+    public static final long DEFAULT_CHUNK_BYTES = Partitioner.DEFAULT_CHUNK_BYTES;
+
+    /**
+     * What a build did.
+     *
+     * @param threads
+     *            worker threads
+     * @param chunks
+     *            chunks in the trace
+     * @param events
+     *            events decoded
+     * @param deferred
+     *            state changes the workers deferred to the merge
+     * @param maxChunksInFlight
+     *            the most chunks the merge held at once
+     */
+    public record Report(int threads, int chunks, long events, long deferred, int maxChunksInFlight) {
+    }
+
+    private static final String HISTORY_SUFFIX = ".ht"; //$NON-NLS-1$
+    private static final String PARTIAL_SUFFIX = ".ht.partial"; //$NON-NLS-1$
+    private static final int QUEUE_SIZE = 10000;
+
+    private final CountDownLatch fInitialized = new CountDownLatch(1);
+    private final AtomicBoolean fCancelled = new AtomicBoolean();
+    private int fThreads = Runtime.getRuntime().availableProcessors();
+    private long fChunkBytes = DEFAULT_CHUNK_BYTES;
+    private volatile @Nullable ITmfStateSystem fStateSystem;
+    private volatile @Nullable Report fReport;
+
+    /**
+     * Builds the state into a new history.
+     *
+     * @param traceDirectory
+     *            the CTF trace directory
+     * @param ss
+     *            the state system to fill; the caller closes it
+     * @param threads
+     *            worker threads
+     * @param chunkBytes
+     *            target chunk size in bytes
+     * @param progress
+     *            to tell after each merged chunk
+     * @param cancelled
+     *            set when the build must stop
+     * @return what was done; {@code end} is the time to close the history at
+     * @throws TraceFormatException
+     *             when the trace cannot be decoded
+     * @throws IOException
+     *             when a file cannot be read
+     * @throws InterruptedException
+     *             when interrupted
+     */
+    protected abstract Built build(Path traceDirectory, ITmfStateSystemBuilder ss, int threads, long chunkBytes,
+            ParallelDecoder.Progress progress, AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException;
+
+    /**
+     * What {@link #build} did.
+     *
+     * @param report
+     *            the report
+     * @param end
+     *            the time of the last event, in nanoseconds
+     */
+    public record Built(Report report, long end) {
+    }
+
+    /** @return the version of the state this module writes; a history of another version is rebuilt */
+    protected abstract int getStateVersion();
+
+    /** @return the name of the build task shown in progress */
+    protected abstract String getTaskName();
+
+    /**
+     * @param threads
+     *            worker threads (1 with one chunk per stream is the serial mode)
+     */
+    public void setThreads(int threads) {
+        fThreads = threads;
+    }
+
+    /** @return the worker threads of the next build */
+    public int getThreads() {
+        return fThreads;
+    }
+
+    /**
+     * @param chunkBytes
+     *            the target chunk size in bytes ({@link Long#MAX_VALUE}: one chunk per stream)
+     */
+    public void setChunkBytes(long chunkBytes) {
+        fChunkBytes = chunkBytes;
+    }
+
+    /** Sets the serial mode: one thread, one chunk per stream. */
+    public void setSerial() {
+        fThreads = 1;
+        fChunkBytes = Long.MAX_VALUE;
+    }
+
+    /**
+     * Applies the command line's choice of build ({@code --serial}, {@code --threads N}).
+     *
+     * @param options
+     *            the options
+     */
+    public void configure(BuildOptions options) {
+        if (options.serial()) {
+            setSerial();
+        } else if (options.threads() > 0) {
+            setThreads(options.threads());
+        }
+    }
+
+    /** @return how the history came about: "reused", "serial" or "parallel, N threads" */
+    public String describeBuild() {
+        Report report = fReport;
+        if (report == null) {
+            return "reused"; //$NON-NLS-1$
+        }
+        return fChunkBytes == Long.MAX_VALUE && report.threads() == 1 ? "serial" : "parallel, " + report.threads() + " threads"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+    }
+
+    /** @return what the last build did, or null when the history was reused or not built yet */
+    public @Nullable Report getReport() {
+        return fReport;
+    }
+
+    @Override
+    protected boolean executeAnalysis(IProgressMonitor monitor) throws TmfAnalysisException {
+        ITmfTrace trace = getTrace();
+        if (trace == null) {
+            throw new TmfAnalysisException("no trace to analyse"); //$NON-NLS-1$
+        }
+        String id = getId();
+        Path history = Path.of(TmfTraceManager.getSupplementaryFileDir(trace), id + HISTORY_SUFFIX);
+        Path partial = Path.of(TmfTraceManager.getSupplementaryFileDir(trace), id + PARTIAL_SUFFIX);
+        try {
+            if (Files.isRegularFile(history)) {
+                fStateSystem = open(history.toFile());
+                return true;
+            }
+            Files.createDirectories(partial.getParent());
+            Files.deleteIfExists(partial);
+            IStateHistoryBackend backend = StateHistoryBackendFactory.createHistoryTreeBackendNewFile(id, partial.toFile(),
+                    getStateVersion(), trace.getStartTime().toNanos(), QUEUE_SIZE);
+            ITmfStateSystemBuilder ss = StateSystemFactory.newStateSystem(backend);
+            monitor.beginTask(getTaskName(), IProgressMonitor.UNKNOWN);
+            Built built = build(Path.of(trace.getPath()), ss, fThreads, fChunkBytes, (done, total) -> {
+                monitor.subTask(done + " / " + total); //$NON-NLS-1$
+                if (monitor.isCanceled()) {
+                    fCancelled.set(true);
+                }
+            }, fCancelled);
+            if (fCancelled.get()) {
+                ss.dispose();
+                return false;
+            }
+            ss.closeHistory(Math.max(built.end(), trace.getStartTime().toNanos()));
+            ss.dispose();
+            Files.move(partial, history, StandardCopyOption.ATOMIC_MOVE);
+            fReport = built.report();
+            fStateSystem = open(history.toFile());
+            return true;
+        } catch (TraceFormatException e) {
+            throw new TmfAnalysisException(e.getMessage());
+        } catch (IOException e) {
+            throw new TmfAnalysisException(trace.getPath() + ": " + e.getMessage()); //$NON-NLS-1$
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            fInitialized.countDown();
+            try {
+                Files.deleteIfExists(partial);
+            } catch (IOException e) {
+                // Left behind, it is never read: only complete histories are opened.
+            }
+        }
+    }
+
+    private ITmfStateSystem open(File history) throws IOException {
+        IStateHistoryBackend backend = StateHistoryBackendFactory.createHistoryTreeBackendExistingFile(getId(), history, getStateVersion());
+        return StateSystemFactory.newStateSystem(backend, false);
+    }
+
+    @Override
+    protected void canceling() {
+        fCancelled.set(true);
+    }
+
+    @Override
+    public @Nullable ITmfStateSystem getStateSystem(String id) {
+        return getId().equals(id) ? fStateSystem : null;
+    }
+
+    /** @return the state system, once built or reopened */
+    public @Nullable ITmfStateSystem getStateSystem() {
+        return fStateSystem;
+    }
+
+    @Override
+    public Iterable<ITmfStateSystem> getStateSystems() {
+        ITmfStateSystem ss = fStateSystem;
+        return ss == null ? List.of() : List.of(ss);
+    }
+
+    @Override
+    public Map<String, Integer> getProviderVersions() {
+        return Map.of(getId(), getStateVersion());
+    }
+
+    @Override
+    public boolean waitForInitialization() {
+        try {
+            fInitialized.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        return fStateSystem != null;
+    }
+
+    @Override
+    public void dispose() {
+        super.dispose();
+        ITmfStateSystem ss = fStateSystem;
+        if (ss != null) {
+            ss.dispose();
+        }
+    }
+}
