@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.sextant.count.model;
+package org.sextant.parallel.model;
 
 /**
  * Turns cumulative counts sampled at increasing times into rates per second over each sampling interval, which

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.sextant.internal.count.core;
+package org.sextant.parallel.core;
 
 import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor;
 
@@ -16,5 +16,5 @@ import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor;
  * @param getType
  *            the shape of its data
  */
-record Descriptor(String getId, String getName, String getDescription, ProviderType getType) implements IDataProviderDescriptor {
+public record ProviderDescriptor(String getId, String getName, String getDescription, ProviderType getType) implements IDataProviderDescriptor {
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.sextant.count.model;
+package org.sextant.parallel.model;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
