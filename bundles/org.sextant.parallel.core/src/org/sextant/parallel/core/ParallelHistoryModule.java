@@ -70,6 +70,7 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
     private long fChunkBytes = DEFAULT_CHUNK_BYTES;
     private volatile @Nullable ITmfStateSystem fStateSystem;
     private volatile @Nullable Report fReport;
+    private volatile @Nullable String fFailure;
 
     /**
      * Builds the state into a new history.
@@ -164,6 +165,11 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
         return fChunkBytes == Long.MAX_VALUE && report.threads() == 1 ? "serial" : "parallel, " + report.threads() + " threads"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
     }
 
+    /** @return why the last build failed (naming the file, and the offset in it where known), or null */
+    public @Nullable String getFailure() {
+        return fFailure;
+    }
+
     /** @return what the last build did, or null when the history was reused or not built yet */
     public @Nullable Report getReport() {
         return fReport;
@@ -206,9 +212,11 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
             fStateSystem = open(history.toFile());
             return true;
         } catch (TraceFormatException e) {
+            fFailure = e.getMessage();
             throw new TmfAnalysisException(e.getMessage());
         } catch (IOException e) {
-            throw new TmfAnalysisException(trace.getPath() + ": " + e.getMessage()); //$NON-NLS-1$
+            fFailure = trace.getPath() + ": " + e.getMessage(); //$NON-NLS-1$
+            throw new TmfAnalysisException(fFailure);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;

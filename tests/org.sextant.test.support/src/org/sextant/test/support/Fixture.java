@@ -4,9 +4,14 @@ package org.sextant.test.support;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Properties;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
 
 /**
  * The small real traces under {@code tests/fixtures}, documented in its CATALOGUE.md (how each was captured,
@@ -17,7 +22,14 @@ public enum Fixture {
     /** perf sched and syscall tracepoints on 2 CPUs, converted to CTF: the bundled sample. */
     PERF_SCHED_SYSCALLS("perf-sched-syscalls"), //$NON-NLS-1$
     /** LTTng-UST libc wrapper events on 2 CPUs in 65 packets of 4 KiB: many chunks for the parallel builder. */
-    LTTNG_UST_SMALL_PACKETS("lttng-ust-small-packets"); //$NON-NLS-1$
+    LTTNG_UST_SMALL_PACKETS("lttng-ust-small-packets"), //$NON-NLS-1$
+    /**
+     * 238,751 perf sched and syscall events on 2 CPUs, two packets per stream: kernel events in several chunks.
+     * Its streams are stored gzipped; {@link #path()} unpacks them once.
+     */
+    PERF_MULTI_PACKET("perf-multi-packet"); //$NON-NLS-1$
+
+    private static final String GZIP_SUFFIX = ".gz"; //$NON-NLS-1$
 
     private static final String FIXTURES_PROPERTY = "sextant.fixtures"; //$NON-NLS-1$
     private static Properties sCatalogue;
@@ -28,13 +40,57 @@ public enum Fixture {
         fName = name;
     }
 
-    /** @return the fixture's directory (a CTF trace) or file */
-    public Path path() {
+    /** @return the fixture's directory (a CTF trace) or file; for a fixture stored gzipped, its unpacked copy */
+    public synchronized Path path() {
         Path path = directory().resolve(fName);
         if (!Files.exists(path)) {
             throw new IllegalStateException("fixture " + fName + " is missing at " + path); //$NON-NLS-1$ //$NON-NLS-2$
         }
-        return path;
+        try (Stream<Path> files = Files.list(path)) {
+            if (files.noneMatch(file -> file.getFileName().toString().endsWith(GZIP_SUFFIX))) {
+                return path;
+            }
+            return unpacked(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot unpack fixture " + fName, e); //$NON-NLS-1$
+        }
+    }
+
+    /**
+     * The trace with its gzipped files unpacked, in the temporary directory, made once (atomically) per machine
+     * and per version of the fixture (told apart by the size of its files).
+     */
+    private Path unpacked(Path packed) throws IOException {
+        long size = 0;
+        try (Stream<Path> files = Files.list(packed)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                size += Files.size(file);
+            }
+        }
+        Path target = Path.of(System.getProperty("java.io.tmpdir"), "sextant-fixtures", fName + '-' + size); //$NON-NLS-1$ //$NON-NLS-2$
+        if (Files.isDirectory(target)) {
+            return target;
+        }
+        Files.createDirectories(target.getParent());
+        Path partial = Files.createTempDirectory(target.getParent(), fName);
+        try (Stream<Path> files = Files.list(packed)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                String name = file.getFileName().toString();
+                if (name.endsWith(GZIP_SUFFIX)) {
+                    try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
+                        Files.copy(in, partial.resolve(name.substring(0, name.length() - GZIP_SUFFIX.length())));
+                    }
+                } else {
+                    Files.copy(file, partial.resolve(name));
+                }
+            }
+        }
+        try {
+            Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
+            // another test run unpacked it meanwhile
+        }
+        return target;
     }
 
     /**

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.test.support;
 
+import java.nio.file.Path;
+
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
 import org.eclipse.tracecompass.lttng2.ust.core.trace.LttngUstTrace;
 import org.eclipse.tracecompass.tmf.core.exceptions.TmfTraceException;
@@ -30,7 +32,21 @@ public final class Traces {
      *             when Trace Compass cannot read it
      */
     public static ITmfTrace openKernelTrace(Fixture fixture) throws TmfTraceException {
-        return open(new LttngKernelTrace(), fixture);
+        return open(new LttngKernelTrace(), fixture.path());
+    }
+
+    /**
+     * Opens a kernel CTF trace directory that is no fixture (say, a damaged copy of one), as
+     * {@link #openKernelTrace(Fixture)} does.
+     *
+     * @param directory
+     *            the trace directory
+     * @return the opened trace; {@link #close} it
+     * @throws TmfTraceException
+     *             when Trace Compass cannot read it
+     */
+    public static ITmfTrace openKernelTrace(Path directory) throws TmfTraceException {
+        return open(new LttngKernelTrace(), directory);
     }
 
     /**
@@ -44,11 +60,11 @@ public final class Traces {
      *             when Trace Compass cannot read it
      */
     public static ITmfTrace openUstTrace(Fixture fixture) throws TmfTraceException {
-        return open(new LttngUstTrace(), fixture);
+        return open(new LttngUstTrace(), fixture.path());
     }
 
-    private static ITmfTrace open(ITmfTrace trace, Fixture fixture) throws TmfTraceException {
-        trace.initTrace(null, fixture.path().toString(), CtfTmfEvent.class);
+    private static ITmfTrace open(ITmfTrace trace, Path path) throws TmfTraceException {
+        trace.initTrace(null, path.toString(), CtfTmfEvent.class);
         TmfTraceManager.deleteSupplementaryFiles(trace);
         TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(Traces.class, trace, null));
         return trace;

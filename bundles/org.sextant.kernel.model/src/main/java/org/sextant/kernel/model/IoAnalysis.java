@@ -34,10 +34,12 @@ import org.sextant.parallel.model.MergedState;
  * </p>
  *
  * <p>
- * The chunk-local state is each thread's call in progress. An exit whose entry is before the chunk is
- * deferred: the merge looks the call up in its memory. A call still in progress at the end of a chunk is
- * handed to the merge's memory at its entry time (a reserved place), so that its exit in a later chunk of any
- * stream (the thread may wake up on another CPU) finds it. An exit whose entry is nowhere in the trace, or
+ * The chunk-local state is each thread's call in progress on the chunk's CPU. An entry and an exit of a thread
+ * with no context switch of that thread between them (in a per-CPU stream, nothing of the thread can happen
+ * elsewhere meanwhile) pair in the worker. A call still in progress when its thread is switched out, or at
+ * the end of the chunk, is handed to the merge's memory at its entry time (a reserved place); an exit the
+ * worker cannot pair is deferred, and the merge pairs it with that memory, whichever stream the entry was in
+ * (a thread blocked in a read may wake up on another CPU). An exit whose entry is nowhere in the trace, or
  * whose call number differs from its entry's (lost events), counts nothing.
  * </p>
  */
@@ -79,7 +81,7 @@ public final class IoAnalysis implements ChunkAnalysis {
 
     @Override
     public Set<String> fields() {
-        return Set.of("id", "args", "fd", fEvents.syscallRet(), "perf_tid", "perf_pid", "tid", "pid");
+        return Set.of("id", "args", "fd", fEvents.syscallRet(), fEvents.prevTid(), "perf_tid", "perf_pid", "tid", "pid");
     }
 
     @Override
@@ -88,6 +90,12 @@ public final class IoAnalysis implements ChunkAnalysis {
         return new Worker() {
             @Override
             public void event(long nanos, int cpu, String eventName, EventReader.Fields fields, Changes changes) {
+                if (eventName.equals(fEvents.schedSwitch())) {
+                    // The thread may go on, and end its call, on another CPU: whatever it had in progress is the merge's.
+                    long tid = fields.integer(fEvents.prevTid(), -1);
+                    handOver(tid, pending.remove(tid), changes);
+                    return;
+                }
                 long tid = fields.integer("perf_tid", fields.integer("tid", -1));
                 if (tid < 0) {
                     return;
@@ -95,7 +103,8 @@ public final class IoAnalysis implements ChunkAnalysis {
                 if (eventName.startsWith(fEvents.syscallEntry())) {
                     String name = callName(eventName, fEvents.syscallEntry(), fields);
                     long fd = eventName.equals(fEvents.syscallEntry()) ? fields.integer("args[0]", -1) : fields.integer("fd", -1);
-                    pending.put(tid, new Pending(new Call(name, fd), changes.reserve(nanos)));
+                    // An entry still in progress lost its exit: hand it over all the same, the merge can tell.
+                    handOver(tid, pending.put(tid, new Pending(new Call(name, fd), changes.reserve(nanos))), changes);
                 } else if (eventName.startsWith(fEvents.syscallExit())) {
                     exit(nanos, tid, callName(eventName, fEvents.syscallExit(), fields), fields, pending.remove(tid), changes);
                 }
@@ -103,9 +112,16 @@ public final class IoAnalysis implements ChunkAnalysis {
 
             @Override
             public void end(Changes changes) {
-                pending.forEach((tid, call) -> changes.fill(call.place(), state -> state.remember(new InCall(tid), call.call())));
+                pending.forEach((tid, call) -> handOver(tid, call, changes));
             }
         };
+    }
+
+    /** Gives a call in progress to the merge's memory, at its entry time. */
+    private static void handOver(long tid, Pending call, Changes changes) {
+        if (call != null) {
+            changes.fill(call.place(), state -> state.remember(new InCall(tid), call.call()));
+        }
     }
 
     private void exit(long nanos, long tid, String name, EventReader.Fields fields, Pending entry, Changes changes) {
