@@ -3,6 +3,7 @@
 as a user drives it, through ./sextant. Run by tests/run-all.sh after the Maven build, in a fresh SEXTANT_HOME
 (so the install step itself is exercised)."""
 
+import gzip
 import json
 import shutil
 import subprocess
@@ -106,3 +107,60 @@ def test_unknown_analysis_lists_the_valid_ones():
     run = sextant("analyze", "--analysis", "nope", str(SAMPLE))
     assert run.returncode == 2
     assert "unknown analysis 'nope'; valid analyses: count (" in run.stderr
+
+
+def catalogue_sum(prefix):
+    return sum(int(value) for key, value in catalogue().items() if key.startswith(prefix))
+
+
+def test_cpu_analysis_of_the_sample():
+    run = sextant("analyze", "--analysis", "cpu", "--json", str(SAMPLE))
+    assert run.returncode == 0, run.stderr
+    [result] = json.loads(run.stdout)["traces"]
+    switched_out = {key.rsplit(".", 1)[1] for key in catalogue() if key.startswith("perf-sched-syscalls.cpu.ns.")}
+    assert result["threads"] == len(switched_out - {"0"})
+    assert [cpu["cpu"] for cpu in result["cpus"]] == [0, 1]
+    assert all(0 < cpu["busy_percent"] <= 100 for cpu in result["cpus"]), result["cpus"]
+    for thread in result["busiest_threads"]:
+        assert thread["cpu_ns"] == int(catalogue()[f"perf-sched-syscalls.cpu.ns.{thread['tid']}"]), thread
+
+
+def test_io_analysis_of_the_sample_matches_the_catalogue():
+    run = sextant("analyze", "--analysis", "io", "--json", str(SAMPLE))
+    assert run.returncode == 0, run.stderr
+    [result] = json.loads(run.stdout)["traces"]
+    assert result["read_bytes"] == catalogue_sum("perf-sched-syscalls.io.read.")
+    assert result["written_bytes"] == catalogue_sum("perf-sched-syscalls.io.written.")
+
+
+def test_cpu_bench_matches_trace_compass_and_is_identical(tmp_path):
+    trace = tmp_path / "sample"
+    shutil.copytree(SAMPLE, trace)
+    run = sextant("bench", "--analysis", "cpu", "--threads", "2", "--json", str(trace))
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)
+    assert result["matches_tracecompass"] is True, result.get("tracecompass_difference")
+    assert result["identical"] is True, result.get("first_difference")
+    assert [(r["mode"], r["threads"]) for r in result["runs"]] == [("tracecompass", 1), ("serial", 1), ("parallel", 2)]
+    assert all(r["events"] == int(catalogue()["perf-sched-syscalls.events"]) for r in result["runs"])
+
+
+def test_corrupt_packet_is_one_clear_error_naming_file_and_offset(tmp_path):
+    trace = tmp_path / "damaged"
+    trace.mkdir()
+    packed = FIXTURES / "perf-multi-packet"
+    shutil.copy(packed / "metadata", trace / "metadata")
+    for name in ("perf_stream_0", "perf_stream_1"):
+        (trace / name).write_bytes(gzip.decompress((packed / f"{name}.gz").read_bytes()))
+    stream = bytearray((trace / "perf_stream_1").read_bytes())
+    second_packet = stream.index(bytes.fromhex("c11ffcc1"), 4)
+    middle = second_packet + (len(stream) - second_packet) // 2
+    stream[middle:middle + 4096] = b"\xff" * 4096
+    (trace / "perf_stream_1").write_bytes(bytes(stream))
+    run = sextant("analyze", "--analysis", "io", str(trace))
+    assert run.returncode == 2
+    assert f"sextant: error: {trace / 'perf_stream_1'} at offset " in run.stderr
+    assert "Exception" not in run.stderr
+    # Progress lines aside ("[sextant] ..."), the error is the one line.
+    assert [line for line in run.stderr.splitlines() if not line.startswith("[sextant]")] == [
+        line for line in run.stderr.splitlines() if line.startswith("sextant: error: ")], run.stderr

@@ -21,7 +21,7 @@ final class KernelAnalysisModules {
     /** The trace's event and field names, from Trace Compass's layout for it (LTTng's or perf's). */
     static KernelEvents events(ITmfTrace trace) {
         IKernelAnalysisEventLayout layout = ((IKernelTrace) trace).getKernelEventLayout();
-        return new KernelEvents(layout.eventSchedSwitch(), layout.fieldPrevTid(), layout.fieldNextTid(), layout.fieldPrevComm(),
+        return new KernelEvents(layout.eventSchedSwitch(), layout.fieldPrevTid(), layout.fieldPrevComm(),
                 layout.eventSyscallEntryPrefix(), layout.eventSyscallExitPrefix(), layout.fieldSyscallRet());
     }
 }

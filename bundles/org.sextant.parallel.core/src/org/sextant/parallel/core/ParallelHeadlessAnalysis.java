@@ -62,8 +62,11 @@ public abstract class ParallelHeadlessAnalysis<M extends ParallelHistoryModule> 
         ITmfStateSystem ss = module.waitForCompletion(monitor) ? module.getStateSystem() : null;
         if (ss == null) {
             String failure = module.getFailure();
-            throw new HeadlessAnalysisException(failure != null ? failure
-                    : "the " + module.getName() + " analysis did not complete" + (monitor.isCanceled() ? " (cancelled)" : "")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+            if (failure != null) {
+                throw HeadlessAnalysisException.badInput(failure);
+            }
+            throw new HeadlessAnalysisException("the " + module.getName() + " analysis did not complete" //$NON-NLS-1$ //$NON-NLS-2$
+                    + (monitor.isCanceled() ? " (cancelled)" : "")); //$NON-NLS-1$ //$NON-NLS-2$
         }
         try {
             Map<String, Object> result = new LinkedHashMap<>(summarize(ss));

@@ -44,6 +44,9 @@ public class CountHeadlessAnalysis implements IHeadlessAnalysis {
         }
         module.schedule();
         ITmfStateSystem ss = module.waitForCompletion(monitor) ? CountSummaries.stateSystem(module) : null;
+        if (ss == null && parallel != null && parallel.getFailure() != null) {
+            throw HeadlessAnalysisException.badInput(String.valueOf(parallel.getFailure()));
+        }
         if (ss == null) {
             throw new HeadlessAnalysisException("the event count analysis did not complete" //$NON-NLS-1$
                     + (monitor.isCanceled() ? " (cancelled)" : "")); //$NON-NLS-1$ //$NON-NLS-2$

@@ -11,10 +11,8 @@ public class Messages extends NLS {
     private static final String BUNDLE_NAME = Messages.class.getPackageName() + ".messages"; //$NON-NLS-1$
 
     public static String EventCountView_Title = ""; //$NON-NLS-1$
-    public static String EventCountView_XAxis = ""; //$NON-NLS-1$
     public static String EventCountView_YAxis = ""; //$NON-NLS-1$
     public static String EventCountView_NameColumn = ""; //$NON-NLS-1$
-    public static String EventCountView_LegendColumn = ""; //$NON-NLS-1$
     public static String EventCountView_DefaultSeries = ""; //$NON-NLS-1$
 
     static {

@@ -20,8 +20,8 @@ import org.sextant.internal.headless.core.TraceOpener.OpenException;
 
 /**
  * {@code org.sextant.headless.analyze}: opens traces, runs one analysis on each and prints the summaries, as
- * text or as one JSON document. Problems with the input are reported in one line naming the file, with exit
- * code 2; an analysis that fails exits with 1.
+ * text or as one JSON document. Problems with the input (also a corrupt packet found while analysing) are
+ * reported in one line naming the file, with exit code 2; an analysis that fails otherwise exits with 1.
  */
 public class AnalyzeApplication implements IApplication {
 
@@ -81,6 +81,9 @@ public class AnalyzeApplication implements IApplication {
                 results.add(result);
                 fErr.printf("[sextant] %s: done in %.1f s%n", entry.name(), (System.nanoTime() - start) / 1e9); //$NON-NLS-1$
             } catch (HeadlessAnalysisException e) {
+                if (e.isBadInput()) {
+                    return fail(e.getMessage(), USAGE_ERROR);
+                }
                 return fail(trace.getPath() + ": " + e.getMessage(), ANALYSIS_ERROR); //$NON-NLS-1$
             } finally {
                 TraceOpener.close(trace);

@@ -3,7 +3,6 @@ package org.sextant.internal.kernel.core;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,8 +16,9 @@ import org.sextant.parallel.core.ParallelHeadlessAnalysis;
 
 /**
  * {@code sextant analyze --analysis cpu}: per CPU, the time it ran threads other than the idle one; the threads
- * that ran the longest, with their share of one CPU over the trace. Runs still going at the end of the trace
- * count up to its end.
+ * that ran the longest, with their share of one CPU over the trace. Times count up to each thread's last
+ * switch-out, as in Trace Compass's CPU usage analysis: a run still going at the end of the trace is not
+ * counted.
  */
 public class CpuHeadlessAnalysis extends ParallelHeadlessAnalysis<CpuUsageModule> {
 
@@ -35,20 +35,10 @@ public class CpuHeadlessAnalysis extends ParallelHeadlessAnalysis<CpuUsageModule
         long end = ss.getCurrentEndTime();
         long span = end - ss.getStartTime();
         List<ITmfStateInterval> state = ss.queryFullState(end);
-        // The run in progress on each CPU at the end: thread and time since its switch-in.
-        Map<String, Long> runningOn = new HashMap<>();
-        Map<String, String> runner = new HashMap<>();
-        for (int cpu : ss.getQuarks(CpuUsageAnalysis.RUNNING, "*")) { //$NON-NLS-1$
-            ITmfStateInterval running = state.get(cpu);
-            if (running.getValue() instanceof Long tid) {
-                runningOn.put(ss.getAttributeName(cpu), end - running.getStartTime());
-                runner.put(ss.getAttributeName(cpu), Long.toString(tid));
-            }
-        }
         List<Map<String, Object>> cpus = new ArrayList<>();
         for (int cpu : ss.getQuarks(CpuUsageAnalysis.CPUS, "*")) { //$NON-NLS-1$
             String name = ss.getAttributeName(cpu);
-            long busy = IDLE.equals(runner.get(name)) ? 0 : runningOn.getOrDefault(name, 0L);
+            long busy = 0;
             for (int thread : ss.getSubAttributes(cpu, false)) {
                 if (!IDLE.equals(ss.getAttributeName(thread))) {
                     busy += value(state.get(thread));
@@ -68,9 +58,6 @@ public class CpuHeadlessAnalysis extends ParallelHeadlessAnalysis<CpuUsageModule
                 continue;
             }
             long onCpu = value(state.get(thread));
-            for (Map.Entry<String, String> running : runner.entrySet()) {
-                onCpu += running.getValue().equals(tid) ? runningOn.get(running.getKey()) : 0;
-            }
             int name = ss.optQuarkRelative(thread, CpuUsageAnalysis.NAME);
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("tid", Long.parseLong(tid)); //$NON-NLS-1$

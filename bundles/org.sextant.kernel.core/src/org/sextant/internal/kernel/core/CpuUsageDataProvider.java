@@ -3,7 +3,10 @@ package org.sextant.internal.kernel.core;
 
 import java.text.MessageFormat;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
@@ -15,7 +18,8 @@ import org.sextant.kernel.model.CpuUsageAnalysis;
 import org.sextant.parallel.core.CumulativeXYDataProvider;
 
 /**
- * Serves the cpu analysis as a tree of threads and XY series of each thread's CPU usage in percent of one CPU.
+ * Serves the cpu analysis as a tree of threads, the busiest first, and XY series of each thread's CPU usage in
+ * percent of one CPU.
  * A thread's time on CPU is completed with its current run, which its cumulative attribute counts only once
  * the thread is switched out.
  */
@@ -23,6 +27,9 @@ public class CpuUsageDataProvider extends CumulativeXYDataProvider {
 
     /** The data provider id, as registered in plugin.xml. */
     public static final String ID = "org.sextant.kernel.core.cpu.dataprovider"; //$NON-NLS-1$
+
+    /** The idle thread's id. */
+    private static final String IDLE = "0"; //$NON-NLS-1$
 
     /** Nanoseconds on CPU per second of time, to percent of one CPU. */
     private static final double PERCENT_PER_NS_PER_S = 100 / 1e9;
@@ -49,9 +56,15 @@ public class CpuUsageDataProvider extends CumulativeXYDataProvider {
             return;
         }
         long group = tree.add(threads, tree.root(), Messages.CpuUsage_Threads, false);
-        List<Integer> quarks = new ArrayList<>(ss.getSubAttributes(threads, false));
-        quarks.sort((a, b) -> Long.compare(Long.parseLong(ss.getAttributeName(a)), Long.parseLong(ss.getAttributeName(b))));
         long end = ss.getCurrentEndTime();
+        // The busiest threads first; the idle thread, whose time is the CPUs' idle time, last.
+        Map<Integer, Long> onCpu = new HashMap<>();
+        for (int quark : ss.getSubAttributes(threads, false)) {
+            boolean idle = IDLE.equals(ss.getAttributeName(quark));
+            onCpu.put(quark, idle ? -1 : ss.querySingleState(end, quark).getValue() instanceof Long value ? value : 0);
+        }
+        List<Integer> quarks = new ArrayList<>(onCpu.keySet());
+        quarks.sort(Comparator.comparingLong((Integer quark) -> onCpu.get(quark)).reversed());
         for (int quark : quarks) {
             int name = ss.optQuarkRelative(quark, CpuUsageAnalysis.NAME);
             Object value = name == ITmfStateSystem.INVALID_ATTRIBUTE ? null : ss.querySingleState(end, name).getValue();
@@ -59,25 +72,35 @@ public class CpuUsageDataProvider extends CumulativeXYDataProvider {
         }
     }
 
+    /**
+     * Adds the run in progress at each time: between two context switches of a CPU (an interval of
+     * {@code Switches/<cpu>}), the thread running is the one the second switch switches out (the value of
+     * {@code Runs/<cpu>} from then on), even when the trace misses its switch-in; its run so far is the time
+     * since the first switch, as its cumulative attribute will count it.
+     */
     @Override
     protected void complete(ITmfStateSystem ss, int quark, long[] times, long[] values) throws StateSystemDisposedException {
-        long tid = Long.parseLong(ss.getAttributeName(quark));
-        List<Integer> running = ss.getQuarks(CpuUsageAnalysis.RUNNING, "*"); //$NON-NLS-1$
+        String tid = ss.getAttributeName(quark);
+        List<Integer> switches = ss.getQuarks(CpuUsageAnalysis.SWITCHES, "*"); //$NON-NLS-1$
         List<Long> inRange = new ArrayList<>();
         for (long time : times) {
-            if (time >= ss.getStartTime() && time <= ss.getCurrentEndTime()) {
+            if (time >= ss.getStartTime() && time < ss.getCurrentEndTime()) {
                 inRange.add(time);
             }
         }
-        if (running.isEmpty() || inRange.isEmpty()) {
+        if (switches.isEmpty() || inRange.isEmpty()) {
             return;
         }
-        for (ITmfStateInterval interval : ss.query2D(running, inRange)) {
-            if (interval.getValue() instanceof Long onCpu && onCpu == tid) {
-                for (int i = 0; i < times.length; i++) {
-                    if (times[i] >= interval.getStartTime() && times[i] <= interval.getEndTime()) {
-                        values[i] += times[i] - interval.getStartTime();
-                    }
+        for (ITmfStateInterval run : ss.query2D(switches, inRange)) {
+            long nextSwitch = run.getEndTime() + 1;
+            int runs = ss.optQuarkAbsolute(CpuUsageAnalysis.RUNS, ss.getAttributeName(run.getAttribute()));
+            if (nextSwitch > ss.getCurrentEndTime() || runs == ITmfStateSystem.INVALID_ATTRIBUTE
+                    || !(ss.querySingleState(nextSwitch, runs).getValue() instanceof Long runner && tid.equals(runner.toString()))) {
+                continue;
+            }
+            for (int i = 0; i < times.length; i++) {
+                if (times[i] >= run.getStartTime() && times[i] <= run.getEndTime()) {
+                    values[i] += times[i] - run.getStartTime();
                 }
             }
         }

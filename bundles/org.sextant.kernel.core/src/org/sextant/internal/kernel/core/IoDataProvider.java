@@ -4,9 +4,12 @@ package org.sextant.internal.kernel.core;
 import java.text.MessageFormat;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
+import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.eclipse.tracecompass.tmf.core.model.xy.TmfXYAxisDescription;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.kernel.core.IoModule;
@@ -14,8 +17,8 @@ import org.sextant.kernel.model.IoAnalysis;
 import org.sextant.parallel.core.CumulativeXYDataProvider;
 
 /**
- * Serves the io analysis as a tree (process, its bytes read and written, its file descriptors and theirs) and
- * XY series of bytes per second.
+ * Serves the io analysis as a tree (processes, those that moved the most bytes first; a process's bytes read and
+ * written, its file descriptors and theirs) and XY series of bytes per second.
  */
 public class IoDataProvider extends CumulativeXYDataProvider {
 
@@ -38,8 +41,14 @@ public class IoDataProvider extends CumulativeXYDataProvider {
     }
 
     @Override
-    protected void addEntries(ITmfStateSystem ss, Tree tree) {
-        for (int process : byNumber(ss, ss.getQuarks(IoAnalysis.PROCESSES, "*"))) { //$NON-NLS-1$
+    protected void addEntries(ITmfStateSystem ss, Tree tree) throws StateSystemDisposedException {
+        Map<Integer, Long> moved = new HashMap<>();
+        for (int process : ss.getQuarks(IoAnalysis.PROCESSES, "*")) { //$NON-NLS-1$
+            moved.put(process, moved(ss, process));
+        }
+        List<Integer> processes = new ArrayList<>(moved.keySet());
+        processes.sort(Comparator.comparingLong((Integer process) -> moved.get(process)).reversed());
+        for (int process : processes) {
             long processId = tree.add(process, tree.root(), MessageFormat.format(Messages.Io_Process, ss.getAttributeName(process)), false);
             addDirections(ss, process, processId, tree);
             int fds = ss.optQuarkRelative(process, IoAnalysis.FDS);
@@ -62,6 +71,18 @@ public class IoDataProvider extends CumulativeXYDataProvider {
         if (written != ITmfStateSystem.INVALID_ATTRIBUTE) {
             tree.add(written, parentId, Messages.Io_Written, true);
         }
+    }
+
+    /** Bytes read and written by a process over the whole trace. */
+    private static long moved(ITmfStateSystem ss, int process) throws StateSystemDisposedException {
+        long bytes = 0;
+        for (String direction : new String[] { IoAnalysis.READ, IoAnalysis.WRITTEN }) {
+            int quark = ss.optQuarkRelative(process, direction);
+            if (quark != ITmfStateSystem.INVALID_ATTRIBUTE && ss.querySingleState(ss.getCurrentEndTime(), quark).getValue() instanceof Long value) {
+                bytes += value;
+            }
+        }
+        return bytes;
     }
 
     private static List<Integer> byNumber(ITmfStateSystem ss, List<Integer> quarks) {

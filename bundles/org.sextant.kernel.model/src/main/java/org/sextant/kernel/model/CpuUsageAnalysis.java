@@ -20,7 +20,12 @@ import org.sextant.parallel.model.MergedState;
  * CPUs/&lt;cpu&gt;/&lt;tid&gt;   time the thread spent on that CPU: the tree and values of Trace Compass's CPU usage analysis
  * Threads/&lt;tid&gt;       time the thread spent on all CPUs
  * Threads/&lt;tid&gt;/Name  its command name when last switched out
- * Running/&lt;cpu&gt;       the thread on the CPU (a Long tid), so that usage can be completed while a thread runs
+ * Runs/&lt;cpu&gt;          the thread (a Long tid) switched out by the CPU's latest context switch: the one that ran
+ *                      up to it, even when the trace misses its switch-in (perf's --exclude-perf drops the
+ *                      switches away from perf itself)
+ * Switches/&lt;cpu&gt;      the time of the CPU's latest context switch: one interval per run, which Runs/&lt;cpu&gt; cannot
+ *                      give since the state system keeps one interval for equal values in a row. With the value of
+ *                      Runs/&lt;cpu&gt; at the interval's end, it completes a thread's time while it runs
  * </pre>
  *
  * <p>
@@ -39,7 +44,9 @@ public final class CpuUsageAnalysis implements ChunkAnalysis {
     /** The top-level attributes. */
     public static final String THREADS = "Threads";
     /** The top-level attributes. */
-    public static final String RUNNING = "Running";
+    public static final String RUNS = "Runs";
+    /** The top-level attributes. */
+    public static final String SWITCHES = "Switches";
     /** The thread name attribute, under a thread. */
     public static final String NAME = "Name";
 
@@ -59,7 +66,7 @@ public final class CpuUsageAnalysis implements ChunkAnalysis {
 
     @Override
     public Set<String> fields() {
-        return Set.of(fEvents.prevTid(), fEvents.nextTid(), fEvents.prevComm());
+        return Set.of(fEvents.prevTid(), fEvents.prevComm());
     }
 
     @Override
@@ -72,27 +79,27 @@ public final class CpuUsageAnalysis implements ChunkAnalysis {
             }
             String cpuName = Integer.toString(cpu);
             String tid = Long.toString(fields.integer(fEvents.prevTid(), -1));
-            Long nextTid = fields.integer(fEvents.nextTid(), -1);
             LastSwitch key = new LastSwitch(cpu);
             Long start = lastSwitch.put(cpu, nanos);
             if (start != null) {
                 long run = nanos - start;
-                changes.at(nanos, state -> switched(state, nanos, run, cpuName, tid, nextTid, key));
+                changes.at(nanos, state -> switched(state, nanos, run, cpuName, tid, key));
             } else {
                 changes.defer(nanos, state -> {
                     Object last = state.recall(key);
                     long run = nanos - (last instanceof Long time ? time : state.traceStart());
-                    switched(state, nanos, run, cpuName, tid, nextTid, key);
+                    switched(state, nanos, run, cpuName, tid, key);
                 });
             }
             name(nanos, tid, fields.string(fEvents.prevComm()), names, changes);
         };
     }
 
-    private static void switched(MergedState state, long nanos, long run, String cpu, String tid, Long nextTid, LastSwitch key) {
+    private static void switched(MergedState state, long nanos, long run, String cpu, String tid, LastSwitch key) {
         state.add(nanos, run, CPUS, cpu, tid);
         state.add(nanos, run, THREADS, tid);
-        state.set(nanos, nextTid, RUNNING, cpu);
+        state.set(nanos, Long.valueOf(tid), RUNS, cpu);
+        state.set(nanos, nanos, SWITCHES, cpu);
         state.remember(key, nanos);
     }
 

@@ -9,8 +9,6 @@ package org.sextant.kernel.model;
  *            the context switch event
  * @param prevTid
  *            its field: the thread switched out
- * @param nextTid
- *            its field: the thread switched in
  * @param prevComm
  *            its field: the command name of the thread switched out
  * @param syscallEntry
@@ -20,10 +18,10 @@ package org.sextant.kernel.model;
  * @param syscallRet
  *            the exit's return value field
  */
-public record KernelEvents(String schedSwitch, String prevTid, String nextTid, String prevComm, String syscallEntry,
+public record KernelEvents(String schedSwitch, String prevTid, String prevComm, String syscallEntry,
         String syscallExit, String syscallRet) {
 
     /** perf tracepoints converted to CTF ({@code perf data convert --to-ctf}). */
-    public static final KernelEvents PERF = new KernelEvents("sched:sched_switch", "prev_pid", "next_pid", "prev_comm",
+    public static final KernelEvents PERF = new KernelEvents("sched:sched_switch", "prev_pid", "prev_comm",
             "raw_syscalls:sys_enter", "raw_syscalls:sys_exit", "ret");
 }

@@ -25,7 +25,7 @@ class CpuUsageAnalysisTest {
         RecordingWriter writer = new RecordingWriter();
         ParallelBuilder.Stats stats = build(new CpuUsageAnalysis(KernelEvents.PERF), writer, 2, 1);
         for (String cpu : new String[] { "0", "1" }) {
-            long lastSwitch = writer.fChanges.stream().filter(line -> line.contains(" Running/" + cpu + " = "))
+            long lastSwitch = writer.fChanges.stream().filter(line -> line.contains(" Runs/" + cpu + " = "))
                     .mapToLong(line -> Long.parseLong(line.substring(0, line.indexOf(' ')))).max().orElseThrow();
             assertEquals(lastSwitch - stats.firstEvent(), writer.sumUnder("CPUs/" + cpu), "CPU " + cpu);
         }

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.internal.kernel.ui;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.tracecompass.tmf.ui.viewers.tree.ITmfTreeViewerEntry;
+import org.sextant.internal.kernel.core.CpuUsageDataProvider;
+import org.sextant.parallel.ui.CumulativeXYView;
+
+/**
+ * CPU usage of the selected threads, in percent of one CPU, from {@link CpuUsageDataProvider}; the busiest
+ * threads are checked until the user chooses.
+ */
+public class CpuUsageView extends CumulativeXYView {
+
+    /** The view id, as registered in plugin.xml. */
+    public static final String ID = "org.sextant.kernel.ui.cpu"; //$NON-NLS-1$
+
+    private static final int DEFAULT_THREADS = 5;
+    /** Thread labels start with the thread id; the idle thread's is 0. */
+    private static final String IDLE_PREFIX = "0 "; //$NON-NLS-1$
+
+    /** Creates the view. */
+    public CpuUsageView() {
+        super(Messages.CpuUsageView_Title, CpuUsageDataProvider.ID, Messages.CpuUsageView_YAxis, Messages.CpuUsageView_NameColumn);
+    }
+
+    @Override
+    protected List<ITmfTreeViewerEntry> defaultSeries(ITmfTreeViewerEntry trace) {
+        List<ITmfTreeViewerEntry> busiest = new ArrayList<>();
+        for (ITmfTreeViewerEntry group : trace.getChildren()) {
+            for (ITmfTreeViewerEntry thread : group.getChildren()) {
+                if (busiest.size() < DEFAULT_THREADS && !thread.getName().startsWith(IDLE_PREFIX)) {
+                    busiest.add(thread);
+                }
+            }
+        }
+        return busiest;
+    }
+}

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.internal.kernel.ui;
+
+import org.eclipse.osgi.util.NLS;
+
+/**
+ * User-visible strings of the kernel views.
+ */
+@SuppressWarnings("javadoc")
+public class Messages extends NLS {
+    private static final String BUNDLE_NAME = Messages.class.getPackageName() + ".messages"; //$NON-NLS-1$
+
+    public static String CpuUsageView_Title = ""; //$NON-NLS-1$
+    public static String CpuUsageView_YAxis = ""; //$NON-NLS-1$
+    public static String CpuUsageView_NameColumn = ""; //$NON-NLS-1$
+    public static String IoView_Title = ""; //$NON-NLS-1$
+    public static String IoView_YAxis = ""; //$NON-NLS-1$
+    public static String IoView_NameColumn = ""; //$NON-NLS-1$
+
+    static {
+        NLS.initializeMessages(BUNDLE_NAME, Messages.class);
+    }
+
+    private Messages() {
+    }
+}
