@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -23,6 +24,7 @@ import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.exceptions.TmfAnalysisException;
+import org.eclipse.tracecompass.tmf.core.statesystem.TmfStateSystemAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.sextant.headless.core.HeadlessAnalysisException;
@@ -32,8 +34,8 @@ import org.sextant.headless.core.IHeadlessBenchmark;
  * {@code sextant bench --analysis NAME}: builds one analysis's history from scratch with Trace Compass's own
  * serial module where one exists, with Sextant's pipeline in serial mode (one thread, one chunk per stream) and
  * in parallel mode for each thread count, measures each build (wall time, peak and live heap, size of the
- * history files), and checks that every parallel history equals the serial one interval for interval, and the
- * serial one Trace Compass's where the analysis says how. An untimed build comes first, so that JIT
+ * history files), and checks that every parallel history equals the serial one interval for interval, and that
+ * the serial one holds Trace Compass's history. An untimed build comes first, so that JIT
  * compilation does not favour whichever mode runs later.
  */
 public abstract class HistoryBenchmark implements IHeadlessBenchmark {
@@ -45,28 +47,46 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     private record Build(IAnalysisModule module, double seconds, long events, long heapBytes, long liveHeapBytes, long historyBytes) {
     }
 
-    /** @return a new parallel module of the analysis, with its id set and no trace yet */
-    protected abstract ParallelHistoryModule createParallelModule();
+    private final Supplier<? extends ParallelHistoryModule> fParallelModule;
+    private final String fParallelId;
+    private final @Nullable Supplier<? extends TmfStateSystemAnalysisModule> fTraceCompassModule;
+    private final @Nullable String fTraceCompassId;
 
     /**
-     * @param trace
-     *            the trace
-     * @return a new module of Trace Compass building the same result, with its id set and no trace yet (its
-     *         dependencies are built with it), or null when Trace Compass has none
+     * A benchmark of an analysis that Trace Compass has no module for.
+     *
+     * @param parallelModule
+     *            makes a new parallel module of the analysis (with no trace yet)
+     * @param parallelId
+     *            its id
      */
-    protected abstract @Nullable IAnalysisModule traceCompassModule(ITmfTrace trace);
+    protected HistoryBenchmark(Supplier<? extends ParallelHistoryModule> parallelModule, String parallelId) {
+        fParallelModule = parallelModule;
+        fParallelId = parallelId;
+        fTraceCompassModule = null;
+        fTraceCompassId = null;
+    }
 
     /**
-     * @param traceCompass
-     *            Trace Compass's module, built
-     * @param serial
-     *            Sextant's serial module, built
-     * @return the first disagreement between them, or null when they agree
-     * @throws StateSystemDisposedException
-     *             when a history was closed meanwhile
+     * A benchmark of an analysis whose history holds that of a Trace Compass module: every attribute of Trace
+     * Compass's history must be in ours, with the same intervals.
+     *
+     * @param parallelModule
+     *            makes a new parallel module of the analysis (with no trace yet)
+     * @param parallelId
+     *            its id
+     * @param traceCompassModule
+     *            makes a new module of Trace Compass (with no trace yet; its dependencies are built with it)
+     * @param traceCompassId
+     *            its id
      */
-    protected abstract @Nullable String compareWithTraceCompass(IAnalysisModule traceCompass, ParallelHistoryModule serial)
-            throws StateSystemDisposedException;
+    protected HistoryBenchmark(Supplier<? extends ParallelHistoryModule> parallelModule, String parallelId,
+            Supplier<? extends TmfStateSystemAnalysisModule> traceCompassModule, String traceCompassId) {
+        fParallelModule = parallelModule;
+        fParallelId = parallelId;
+        fTraceCompassModule = traceCompassModule;
+        fTraceCompassId = traceCompassId;
+    }
 
     @Override
     public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, PrintStream log) throws HeadlessAnalysisException {
@@ -74,18 +94,18 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
         Map<String, Object> result = new LinkedHashMap<>();
         try {
             measure(trace, () -> parallel(1, Long.MAX_VALUE)).module().dispose();
-            IAnalysisModule traceCompassModule = traceCompassModule(trace);
-            Build traceCompass = traceCompassModule == null ? null : measure(trace, () -> traceCompassModule);
+            Build traceCompass = fTraceCompassModule == null ? null : measure(trace, () -> traceCompassModule());
             Build serial = measure(trace, () -> parallel(1, Long.MAX_VALUE));
             long events = serial.events();
             result.put("events", events); //$NON-NLS-1$
             if (traceCompass != null) {
                 runs.add(run("tracecompass", 1, traceCompass, serial.seconds(), events, log)); //$NON-NLS-1$
-                String disagreement = compareWithTraceCompass(traceCompass.module(), (ParallelHistoryModule) serial.module());
+                String disagreement = Histories.firstMismatch(state(traceCompass), state(serial));
                 result.put("matches_tracecompass", disagreement == null); //$NON-NLS-1$
                 if (disagreement != null) {
                     result.put("tracecompass_difference", disagreement); //$NON-NLS-1$
                 }
+                traceCompass.module().dispose();
             }
             runs.add(run("serial", 1, serial, serial.seconds(), events, log)); //$NON-NLS-1$
             boolean identical = true;
@@ -110,15 +130,23 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
         }
     }
 
+    private IAnalysisModule traceCompassModule() {
+        TmfStateSystemAnalysisModule module = Objects.requireNonNull(fTraceCompassModule).get();
+        module.setId(Objects.requireNonNull(fTraceCompassId));
+        return module;
+    }
+
     private ParallelHistoryModule parallel(int threads, long chunkBytes) {
-        ParallelHistoryModule module = createParallelModule();
+        ParallelHistoryModule module = fParallelModule.get();
+        module.setId(fParallelId);
         module.setThreads(threads);
         module.setChunkBytes(chunkBytes);
         return module;
     }
 
     private static ITmfStateSystem state(Build build) throws HeadlessAnalysisException {
-        ITmfStateSystem ss = ((ParallelHistoryModule) build.module()).getStateSystem();
+        ITmfStateSystem ss = build.module() instanceof ParallelHistoryModule parallel ? parallel.getStateSystem()
+                : ((TmfStateSystemAnalysisModule) build.module()).getStateSystem();
         if (ss == null) {
             throw new HeadlessAnalysisException("the " + build.module().getName() + " build has no state system"); //$NON-NLS-1$ //$NON-NLS-2$
         }
