@@ -39,10 +39,18 @@ public final class EventReader {
         void event(long timestamp, int cpu, CtfMetadata.EventClass event, Fields fields);
     }
 
-    /** The integer and string fields of the event being handled, by name (the payload wins over contexts). */
+    /**
+     * The integer and string fields of the event being handled, by name (the payload wins over contexts). An
+     * event keeps a handful of fields, so they are held in small arrays, searched in order, and reused from
+     * event to event: no boxing, no garbage per event.
+     */
     public static final class Fields {
-        private final Map<String, Long> fIntegers = new HashMap<>();
-        private final Map<String, String> fStrings = new HashMap<>();
+        private String[] fIntegerNames = new String[16];
+        private long[] fIntegers = new long[16];
+        private int fIntegerCount;
+        private String[] fStringNames = new String[4];
+        private String[] fStrings = new String[4];
+        private int fStringCount;
 
         /**
          * @param name
@@ -52,8 +60,8 @@ public final class EventReader {
          * @return the field's value
          */
         public long integer(String name, long otherwise) {
-            Long value = fIntegers.get(name);
-            return value == null ? otherwise : value;
+            int at = indexOf(fIntegerNames, fIntegerCount, name);
+            return at < 0 ? otherwise : fIntegers[at];
         }
 
         /**
@@ -62,15 +70,50 @@ public final class EventReader {
          * @return the string field's value, or null when the event has no such string field
          */
         public String string(String name) {
-            return fStrings.get(name);
+            int at = indexOf(fStringNames, fStringCount, name);
+            return at < 0 ? null : fStrings[at];
+        }
+
+        private void putInteger(String name, long value) {
+            int at = indexOf(fIntegerNames, fIntegerCount, name);
+            if (at < 0) {
+                if (fIntegerCount == fIntegers.length) {
+                    fIntegerNames = Arrays.copyOf(fIntegerNames, fIntegerCount * 2);
+                    fIntegers = Arrays.copyOf(fIntegers, fIntegerCount * 2);
+                }
+                at = fIntegerCount++;
+                fIntegerNames[at] = name;
+            }
+            fIntegers[at] = value;
+        }
+
+        private void putString(String name, String value) {
+            int at = indexOf(fStringNames, fStringCount, name);
+            if (at < 0) {
+                if (fStringCount == fStrings.length) {
+                    fStringNames = Arrays.copyOf(fStringNames, fStringCount * 2);
+                    fStrings = Arrays.copyOf(fStrings, fStringCount * 2);
+                }
+                at = fStringCount++;
+                fStringNames[at] = name;
+            }
+            fStrings[at] = value;
+        }
+
+        private static int indexOf(String[] names, int count, String name) {
+            for (int i = 0; i < count; i++) {
+                if (names[i] == name || names[i].equals(name)) {
+                    return i;
+                }
+            }
+            return -1;
         }
 
         private void clear() {
-            fIntegers.clear();
-            fStrings.clear();
+            fIntegerCount = 0;
+            fStringCount = 0;
         }
     }
-
 
     private final Path fStream;
     private final CtfMetadata fMetadata;
@@ -229,7 +272,7 @@ public final class EventReader {
         if (type instanceof CtfType.Int integer) {
             long value = integer(integer);
             if (name != null && (fAllFields || fKept.contains(name))) {
-                fFields.fIntegers.put(name, value);
+                fFields.putInteger(name, value);
                 if (name.equals("timestamp")) {
                     fTimestampBits = integer.bits();
                     fTimestampValue = value;
@@ -238,10 +281,10 @@ public final class EventReader {
         } else if (type instanceof CtfType.Enum enumeration) {
             long value = integer(enumeration.container());
             if (name != null) {
-                fFields.fIntegers.put(name, value);
+                fFields.putInteger(name, value);
                 String label = enumeration.label(value);
                 if (label != null) {
-                    fFields.fStrings.put(name, label);
+                    fFields.putString(name, label);
                 }
             }
         } else if (type instanceof CtfType.Struct struct) {
@@ -250,7 +293,7 @@ public final class EventReader {
             }
         } else if (type instanceof CtfType.Str) {
             if (name != null && (fAllFields || fKept.contains(name))) {
-                fFields.fStrings.put(name, string());
+                fFields.putString(name, string());
             } else {
                 skipString();
             }
@@ -283,7 +326,7 @@ public final class EventReader {
         for (long i = 0; i < length; i++) {
             if (kept && element instanceof CtfType.Int integer) {
                 align(integer.align());
-                fFields.fIntegers.put(elementName(name, (int) i), integer(integer));
+                fFields.putInteger(elementName(name, (int) i), integer(integer));
             } else {
                 decode(element, null);
             }
