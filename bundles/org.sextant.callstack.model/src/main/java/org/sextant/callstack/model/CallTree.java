@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.callstack.model;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A call tree weighted by a cost (instructions, or time): each node is a function reached by one call path from
+ * the root, with the cost spent in the function itself on that path ({@code self}) and in it and everything it
+ * called ({@code total}). The root is no function: its total is the whole cost.
+ */
+public final class CallTree {
+
+    /** A function on one call path. */
+    public static final class Node {
+        private final String fName;
+        private final Node fParent;
+        private final Map<String, Node> fChildren = new LinkedHashMap<>();
+        private long fSelf;
+        private long fTotal;
+
+        private Node(String name, Node parent) {
+            fName = name;
+            fParent = parent;
+        }
+
+        /** @return the function's name (empty for the root) */
+        public String name() {
+            return fName;
+        }
+
+        /** @return the caller's node, or null for the root */
+        public Node parent() {
+            return fParent;
+        }
+
+        /** @return the functions called on this path, in the order first seen */
+        public Collection<Node> children() {
+            return fChildren.values();
+        }
+
+        /**
+         * @param name
+         *            a function name
+         * @return the child of that name, or null
+         */
+        public Node child(String name) {
+            return fChildren.get(name);
+        }
+
+        /** @return the cost spent in this function itself on this path */
+        public long self() {
+            return fSelf;
+        }
+
+        /** @return the cost spent in this function and its callees on this path */
+        public long total() {
+            return fTotal;
+        }
+
+        /** @return the path from the root's first level to this node */
+        public List<String> path() {
+            List<String> path = new ArrayList<>();
+            for (Node node = this; node.fParent != null; node = node.fParent) {
+                path.add(0, node.fName);
+            }
+            return path;
+        }
+
+        /** @return the depth: 0 for the root, 1 for its children */
+        public int depth() {
+            int depth = 0;
+            for (Node node = this; node.fParent != null; node = node.fParent) {
+                depth++;
+            }
+            return depth;
+        }
+    }
+
+    private final Node fRoot = new Node("", null);
+
+    /** @return the root: no function, its total the whole cost */
+    public Node root() {
+        return fRoot;
+    }
+
+    /**
+     * Adds cost spent in the last function of a call path itself.
+     *
+     * @param path
+     *            function names from the outermost caller, at least one
+     * @param self
+     *            the cost, not negative
+     */
+    public void add(List<String> path, long self) {
+        Objects.requireNonNull(path);
+        if (path.isEmpty() || self < 0) {
+            throw new IllegalArgumentException("need a call path and a cost not negative: " + path + ", " + self);
+        }
+        Node node = fRoot;
+        fRoot.fTotal += self;
+        for (String name : path) {
+            Node parent = node;
+            node = parent.fChildren.computeIfAbsent(name, n -> new Node(n, parent));
+            node.fTotal += self;
+        }
+        node.fSelf += self;
+    }
+
+    /**
+     * @param path
+     *            function names from the outermost caller
+     * @return the node of that call path, or null when the tree has none
+     */
+    public Node find(List<String> path) {
+        Node node = fRoot;
+        for (String name : path) {
+            node = node.child(name);
+            if (node == null) {
+                return null;
+            }
+        }
+        return node;
+    }
+
+    /** @return every node but the root, parents before children */
+    public List<Node> nodes() {
+        List<Node> nodes = new ArrayList<>();
+        List<Node> pending = new ArrayList<>(fRoot.children());
+        while (!pending.isEmpty()) {
+            Node node = pending.remove(pending.size() - 1);
+            nodes.add(node);
+            pending.addAll(node.children());
+        }
+        return nodes;
+    }
+}

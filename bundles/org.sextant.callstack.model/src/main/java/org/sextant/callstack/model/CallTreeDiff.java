@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.callstack.model;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What changed between two executions' call trees, call path by call path: the paths whose total cost grew or
+ * shrank, the paths that appeared and those that vanished. The differential sunburst colours by it.
+ */
+public final class CallTreeDiff {
+
+    /** How a call path changed. */
+    public enum Kind {
+        /** only in the second tree */
+        APPEARED,
+        /** only in the first tree */
+        VANISHED,
+        /** in both, costing more in the second */
+        GREW,
+        /** in both, costing less in the second */
+        SHRANK
+    }
+
+    /**
+     * One changed call path.
+     *
+     * @param path
+     *            function names from the outermost caller
+     * @param kind
+     *            how it changed
+     * @param before
+     *            its total cost in the first tree (0 when it appeared)
+     * @param after
+     *            its total cost in the second tree (0 when it vanished)
+     */
+    public record Change(List<String> path, Kind kind, long before, long after) {
+        /** @return the change in total cost */
+        public long delta() {
+            return after - before;
+        }
+    }
+
+    private CallTreeDiff() {
+    }
+
+    /**
+     * @param before
+     *            the first execution's tree
+     * @param after
+     *            the second's
+     * @return the paths whose total cost differs, parents before children; unchanged paths are left out
+     */
+    public static List<Change> changes(CallTree before, CallTree after) {
+        Map<List<String>, long[]> totals = new LinkedHashMap<>();
+        for (CallTree.Node node : before.nodes()) {
+            totals.computeIfAbsent(node.path(), p -> new long[] { -1, -1 })[0] = node.total();
+        }
+        for (CallTree.Node node : after.nodes()) {
+            totals.computeIfAbsent(node.path(), p -> new long[] { -1, -1 })[1] = node.total();
+        }
+        List<Change> changes = new ArrayList<>();
+        totals.forEach((path, cost) -> {
+            if (cost[0] < 0) {
+                changes.add(new Change(path, Kind.APPEARED, 0, cost[1]));
+            } else if (cost[1] < 0) {
+                changes.add(new Change(path, Kind.VANISHED, cost[0], 0));
+            } else if (cost[0] != cost[1]) {
+                changes.add(new Change(path, cost[1] > cost[0] ? Kind.GREW : Kind.SHRANK, cost[0], cost[1]));
+            }
+        });
+        return changes;
+    }
+}

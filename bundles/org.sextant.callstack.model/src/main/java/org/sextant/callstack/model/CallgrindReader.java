@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.callstack.model;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads a callgrind output file (valgrind's {@code --tool=callgrind}: exact instruction counts per function and
+ * per call edge) into a {@link CallTree} of its first event (Ir, instructions, by default).
+ *
+ * <p>
+ * Callgrind records a call graph, not call paths: each function's own cost, and each call edge's inclusive
+ * cost. The tree expands the graph from the functions nobody calls: a function reached through an edge gets,
+ * of its own cost and of its calls, the share that edge's cost is of everything the function cost. Where a
+ * function has one caller, as in the programs the tests build, the tree is exact; where it has several, the
+ * shares follow callgrind's totals (callgrind's {@code --separate-callers} makes more of it exact). Recursion
+ * is cut where a function calls itself again on a path: the cost below stays with the outer call.
+ * </p>
+ */
+public final class CallgrindReader {
+
+    /**
+     * The call graph as the file states it, functions keyed by their compressed id where they have one: two
+     * functions may share a name (libc has two "(below main)").
+     */
+    private static final class Graph {
+        final Map<String, String> fNames = new HashMap<>();
+        final Map<String, Long> fSelf = new LinkedHashMap<>();
+        final Map<String, Map<String, Long>> fCalls = new LinkedHashMap<>();
+        final Set<String> fCalled = new LinkedHashSet<>();
+
+        long inclusive(String function) {
+            long total = fSelf.getOrDefault(function, 0L);
+            for (long cost : fCalls.getOrDefault(function, Map.of()).values()) {
+                total += cost;
+            }
+            return total;
+        }
+    }
+
+    private CallgrindReader() {
+    }
+
+    /**
+     * @param source
+     *            the callgrind output
+     * @param name
+     *            its name, for messages
+     * @return the call tree, weighted by the first event of the file
+     * @throws IOException
+     *             when it cannot be read
+     * @throws CallStackFormatException
+     *             when it is no callgrind output; the message names the source and line
+     */
+    public static CallTree read(BufferedReader source, String name) throws IOException, CallStackFormatException {
+        Graph graph = parse(source, name);
+        CallTree tree = new CallTree();
+        for (String function : graph.fSelf.keySet()) {
+            if (!graph.fCalled.contains(function)) {
+                expand(graph, tree, new ArrayList<>(), function, 1.0);
+            }
+        }
+        return tree;
+    }
+
+    private static void expand(Graph graph, CallTree tree, List<String> path, String function, double share) {
+        path.add(function);
+        tree.add(path.stream().map(graph.fNames::get).toList(), Math.round(graph.fSelf.getOrDefault(function, 0L) * share));
+        for (Map.Entry<String, Long> call : graph.fCalls.getOrDefault(function, Map.of()).entrySet()) {
+            String callee = call.getKey();
+            long calleeTotal = graph.inclusive(callee);
+            if (!path.contains(callee) && calleeTotal > 0) {
+                expand(graph, tree, path, callee, share * call.getValue() / calleeTotal);
+            }
+        }
+        path.remove(path.size() - 1);
+    }
+
+    private static Graph parse(BufferedReader source, String name) throws IOException, CallStackFormatException {
+        Graph graph = new Graph();
+        int positions = 1;
+        String function = null;
+        String callee = null;
+        boolean callCost = false;
+        boolean format = false;
+        String line;
+        int number = 0;
+        while ((line = source.readLine()) != null) {
+            number++;
+            if (line.isEmpty() || line.startsWith("#")) {
+                format |= line.startsWith("# callgrind format");
+                continue;
+            }
+            char first = line.charAt(0);
+            if (Character.isDigit(first) || first == '+' || first == '-' || first == '*') {
+                if (function == null) {
+                    throw new CallStackFormatException(name, number, "a cost line before any fn= line");
+                }
+                long cost = firstCost(line, positions, name, number);
+                if (callCost) {
+                    graph.fCalls.computeIfAbsent(function, f -> new LinkedHashMap<>()).merge(callee, cost, Long::sum);
+                    graph.fCalled.add(callee);
+                    graph.fSelf.putIfAbsent(callee, 0L);
+                    callCost = false;
+                } else {
+                    graph.fSelf.merge(function, cost, Long::sum);
+                }
+            } else if (line.startsWith("fn=")) {
+                function = compressed(line.substring(3), graph.fNames, name, number);
+                graph.fSelf.putIfAbsent(function, 0L);
+            } else if (line.startsWith("cfn=")) {
+                callee = compressed(line.substring(4), graph.fNames, name, number);
+            } else if (line.startsWith("calls=")) {
+                if (callee == null) {
+                    throw new CallStackFormatException(name, number, "calls= without a cfn= before it");
+                }
+                callCost = true;
+            } else if (line.startsWith("positions:")) {
+                positions = line.substring("positions:".length()).strip().split("\\s+").length;
+            } else if (line.startsWith("version:") || line.startsWith("events:")) {
+                format = true;
+            }
+        }
+        if (!format) {
+            throw new CallStackFormatException(name, 1, "not a callgrind output (no '# callgrind format', version: or events: line)");
+        }
+        return graph;
+    }
+
+    /** The cost of the first event on a cost line, after its positions; 0 when the line gives none. */
+    private static long firstCost(String line, int positions, String name, int number) throws CallStackFormatException {
+        String[] fields = line.strip().split("\\s+");
+        if (fields.length <= positions) {
+            return 0;
+        }
+        try {
+            return Long.parseLong(fields[positions]);
+        } catch (NumberFormatException e) {
+            throw new CallStackFormatException(name, number, "not a cost: " + fields[positions]);
+        }
+    }
+
+    /**
+     * The key of a function in callgrind's compressed form: "(id) name" defines the id, "(id)" refers to it, a
+     * plain "name" is its own key. {@code names} maps keys to names.
+     */
+    private static String compressed(String text, Map<String, String> names, String name, int number) throws CallStackFormatException {
+        String value = text.strip();
+        if (!value.startsWith("(")) {
+            names.put(value, value);
+            return value;
+        }
+        int close = value.indexOf(')');
+        if (close < 0) {
+            throw new CallStackFormatException(name, number, "unclosed name id: " + value);
+        }
+        String key = value.substring(0, close + 1);
+        String defined = value.substring(close + 1).strip();
+        if (!defined.isEmpty()) {
+            names.put(key, defined);
+        } else if (!names.containsKey(key)) {
+            throw new CallStackFormatException(name, number, "name id " + key + " used before it is defined");
+        }
+        return key;
+    }
+}
