@@ -10,7 +10,7 @@ import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.parallel.model.ChunkAnalysis;
 import org.sextant.parallel.model.ParallelBuilder;
-import org.sextant.parallel.model.ParallelDecoder;
+import org.sextant.parallel.model.ChunkProgress;
 import org.sextant.parallel.model.StateWriter;
 import org.sextant.parallel.model.TraceFormatException;
 
@@ -28,7 +28,7 @@ public abstract class ChunkAnalysisModule extends ParallelHistoryModule {
     protected abstract ChunkAnalysis createAnalysis(ITmfTrace trace);
 
     @Override
-    protected Built build(Path traceDirectory, ITmfStateSystemBuilder ss, int threads, long chunkBytes, ParallelDecoder.Progress progress,
+    protected Built build(Path traceDirectory, ITmfStateSystemBuilder ss, int threads, long chunkBytes, ChunkProgress progress,
             AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
         ITmfTrace trace = getTrace();
         if (trace == null) {

@@ -24,7 +24,7 @@ import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithState
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.sextant.headless.core.BuildOptions;
-import org.sextant.parallel.model.ParallelDecoder;
+import org.sextant.parallel.model.ChunkProgress;
 import org.sextant.parallel.model.Partitioner;
 import org.sextant.parallel.model.TraceFormatException;
 
@@ -96,7 +96,7 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
      *             when interrupted
      */
     protected abstract Built build(Path traceDirectory, ITmfStateSystemBuilder ss, int threads, long chunkBytes,
-            ParallelDecoder.Progress progress, AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException;
+            ChunkProgress progress, AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException;
 
     /**
      * What {@link #build} did.

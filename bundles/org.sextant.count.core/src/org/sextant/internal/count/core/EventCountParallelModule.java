@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
 import org.sextant.count.model.EventCounter;
 import org.sextant.parallel.core.ParallelHistoryModule;
+import org.sextant.parallel.model.ChunkProgress;
 import org.sextant.parallel.model.ParallelDecoder;
 import org.sextant.parallel.model.TraceFormatException;
 
@@ -23,7 +24,7 @@ public class EventCountParallelModule extends ParallelHistoryModule {
     public static final String ID = "org.sextant.count.core.analysis.parallel"; //$NON-NLS-1$
 
     @Override
-    protected Built build(Path traceDirectory, ITmfStateSystemBuilder ss, int threads, long chunkBytes, ParallelDecoder.Progress progress,
+    protected Built build(Path traceDirectory, ITmfStateSystemBuilder ss, int threads, long chunkBytes, ChunkProgress progress,
             AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
         EventCounter counter = new EventCounter(new StateSystemCountSink(() -> ss));
         long[] end = { Long.MIN_VALUE };

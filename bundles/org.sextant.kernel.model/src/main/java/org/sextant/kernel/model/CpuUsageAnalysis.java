@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.Set;
 
 import org.sextant.parallel.model.ChunkAnalysis;
-import org.sextant.parallel.model.Changes;
 import org.sextant.parallel.model.MergedState;
 
 /**
@@ -31,8 +30,8 @@ import org.sextant.parallel.model.MergedState;
  * <p>
  * A thread's run on a CPU lasts from the previous context switch on that CPU (or, with none before, from the
  * trace's first event, as in Trace Compass) to its switch-out. The chunk-local state is the time of the last
- * switch on each CPU, and each thread's name: unknown at the start of a chunk, so the chunk's first switch-out
- * on each CPU is deferred to the merge, which knows the last switch before it. {@code Threads/<tid>} adds up
+ * switch on each CPU: unknown at the start of a chunk, so the chunk's first switch-out on each CPU is deferred
+ * to the merge, which knows the last switch before it. {@code Threads/<tid>} adds up
  * runs on every CPU: the runs of a migrating thread come from chunks of different streams and meet in the
  * merge, in time order.
  * </p>
@@ -72,46 +71,40 @@ public final class CpuUsageAnalysis implements ChunkAnalysis {
     @Override
     public Worker worker() {
         Map<Integer, Long> lastSwitch = new HashMap<>();
-        Map<String, String> names = new HashMap<>();
         return (nanos, cpu, eventName, fields, changes) -> {
             if (cpu < 0 || !eventName.equals(fEvents.schedSwitch())) {
                 return;
             }
             String cpuName = Integer.toString(cpu);
             String tid = Long.toString(fields.integer(fEvents.prevTid(), -1));
+            String name = fields.string(fEvents.prevComm());
             LastSwitch key = new LastSwitch(cpu);
             Long start = lastSwitch.put(cpu, nanos);
             if (start != null) {
                 long run = nanos - start;
-                changes.at(nanos, state -> switched(state, nanos, run, cpuName, tid, key));
+                changes.at(nanos, state -> switched(state, nanos, run, cpuName, tid, name, key));
             } else {
                 changes.defer(nanos, state -> {
                     Object last = state.recall(key);
                     long run = nanos - (last instanceof Long time ? time : state.traceStart());
-                    switched(state, nanos, run, cpuName, tid, key);
+                    switched(state, nanos, run, cpuName, tid, name, key);
                 });
             }
-            name(nanos, tid, fields.string(fEvents.prevComm()), names, changes);
         };
     }
 
-    private static void switched(MergedState state, long nanos, long run, String cpu, String tid, LastSwitch key) {
+    /**
+     * A thread switched out after a run. Its name is written only when it differs from the one the merge has:
+     * the thread may have been renamed on another CPU meanwhile, so only the merge can tell.
+     */
+    private static void switched(MergedState state, long nanos, long run, String cpu, String tid, String name, LastSwitch key) {
         state.add(nanos, run, CPUS, cpu, tid);
         state.add(nanos, run, THREADS, tid);
         state.set(nanos, Long.valueOf(tid), RUNS, cpu);
         state.set(nanos, nanos, SWITCHES, cpu);
         state.remember(key, nanos);
-    }
-
-    /** Names a thread when its name is new to the chunk and, at the merge, differs from the one it had. */
-    private static void name(long nanos, String tid, String name, Map<String, String> names, Changes changes) {
-        if (name == null || name.equals(names.put(tid, name))) {
-            return;
+        if (name != null && !name.equals(state.get(THREADS, tid, NAME))) {
+            state.set(nanos, name, THREADS, tid, NAME);
         }
-        changes.defer(nanos, state -> {
-            if (!name.equals(state.get(THREADS, tid, NAME))) {
-                state.set(nanos, name, THREADS, tid, NAME);
-            }
-        });
     }
 }

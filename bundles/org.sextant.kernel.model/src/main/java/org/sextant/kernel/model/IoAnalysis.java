@@ -39,8 +39,10 @@ import org.sextant.parallel.model.MergedState;
  * elsewhere meanwhile) pair in the worker. A call still in progress when its thread is switched out, or at
  * the end of the chunk, is handed to the merge's memory at its entry time (a reserved place); an exit the
  * worker cannot pair is deferred, and the merge pairs it with that memory, whichever stream the entry was in
- * (a thread blocked in a read may wake up on another CPU). An exit whose entry is nowhere in the trace, or
- * whose call number differs from its entry's (lost events), counts nothing.
+ * (a thread blocked in a read may wake up on another CPU). Every entry updates that memory at its time (a
+ * call paired in the worker clears it), so an exit pairs with its thread's last entry if that one is still in
+ * progress, however the trace is cut into chunks. An exit whose entry is nowhere in the trace, or whose call
+ * number differs from its entry's (lost events), counts nothing.
  * </p>
  */
 public final class IoAnalysis implements ChunkAnalysis {
@@ -127,14 +129,17 @@ public final class IoAnalysis implements ChunkAnalysis {
     private void exit(long nanos, long tid, String name, EventReader.Fields fields, Pending entry, Changes changes) {
         String pid = Long.toString(fields.integer("perf_pid", fields.integer("pid", -1)));
         long bytes = fields.integer(fEvents.syscallRet(), -1);
+        InCall key = new InCall(tid);
         if (entry != null) {
+            // Paired here: from its entry on, the merge's memory must not pair a later exit with an older call
+            // whose exit was lost, whatever the chunks.
+            changes.fill(entry.place(), state -> state.remember(key, null));
             Call call = entry.call();
             if (transfers(call, name, bytes)) {
                 changes.at(nanos, state -> count(state, nanos, pid, call, bytes));
             }
             return;
         }
-        InCall key = new InCall(tid);
         changes.defer(nanos, state -> {
             Object call = state.recall(key);
             state.remember(key, null);

@@ -105,10 +105,9 @@ public final class Changes implements ChunkPipeline.Output {
      * @param place
      *            from {@link #reserve}
      * @param change
-     *            a change that reads the state before it, like a deferred one
+     *            what the merge does at the place's time
      */
     public void fill(int place, Change change) {
-        fDeferred++;
         fChanges[place] = change;
     }
 
@@ -131,7 +130,7 @@ public final class Changes implements ChunkPipeline.Output {
         fLastEvent = Math.max(fLastEvent, nanos);
     }
 
-    /** @return the number of deferred (and filled) changes */
+    /** @return the number of deferred changes */
     int deferred() {
         return fDeferred;
     }

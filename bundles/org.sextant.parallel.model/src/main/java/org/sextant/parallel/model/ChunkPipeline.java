@@ -93,7 +93,7 @@ final class ChunkPipeline {
     }
 
     static <O extends Output> Result run(Path traceDirectory, CtfMetadata metadata, int threads, long chunkBytes, Work<O> work,
-            Arrival<O> arrival, ParallelDecoder.Progress progress, AtomicBoolean cancelled)
+            Arrival<O> arrival, ChunkProgress progress, AtomicBoolean cancelled)
             throws TraceFormatException, IOException, InterruptedException {
         if (threads < 1 || chunkBytes < 1) {
             throw new IllegalArgumentException("threads and chunk size must be positive: " + threads + ", " + chunkBytes);

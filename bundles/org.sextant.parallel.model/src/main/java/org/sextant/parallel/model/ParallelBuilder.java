@@ -74,7 +74,7 @@ public final class ParallelBuilder {
      * @throws InterruptedException
      *             when the calling thread is interrupted
      */
-    public Stats build(Path traceDirectory, ChunkAnalysis analysis, StateWriter writer, ParallelDecoder.Progress progress,
+    public Stats build(Path traceDirectory, ChunkAnalysis analysis, StateWriter writer, ChunkProgress progress,
             AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
         CtfMetadata metadata = CtfMetadata.read(traceDirectory.resolve("metadata"));
         MergedState state = new MergedState(writer);

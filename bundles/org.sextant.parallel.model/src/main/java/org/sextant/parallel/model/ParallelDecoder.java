@@ -35,17 +35,6 @@ public final class ParallelDecoder {
         void event(long nanos, int cpu, String eventName);
     }
 
-    /** Told after each chunk is merged. */
-    public interface Progress {
-        /**
-         * @param done
-         *            chunks merged so far
-         * @param total
-         *            chunks in the trace
-         */
-        void chunksMerged(int done, int total);
-    }
-
     /** What a run did, for progress reports and benchmarks. */
     public record Stats(int chunks, int streams, long events, int maxChunksInFlight) {
     }
@@ -86,7 +75,7 @@ public final class ParallelDecoder {
      * @throws InterruptedException
      *             when the calling thread is interrupted
      */
-    public Stats decode(Path traceDirectory, Consumer consumer, Progress progress, AtomicBoolean cancelled)
+    public Stats decode(Path traceDirectory, Consumer consumer, ChunkProgress progress, AtomicBoolean cancelled)
             throws TraceFormatException, IOException, InterruptedException {
         Objects.requireNonNull(consumer);
         CtfMetadata metadata = CtfMetadata.read(traceDirectory.resolve("metadata"));
