@@ -5,9 +5,9 @@ import java.util.Arrays;
 
 /**
  * The state changes a worker makes of one chunk, in the order of its events. Each is a function of the
- * {@link MergedState} applied by the merge at its time: a resolved change only writes values the worker knew
- * ({@link #set}, {@link #add}); a deferred one ({@link #defer}) also reads what the chunk could not know, the
- * state left by everything before it.
+ * {@link MergedState} applied by the merge at its time: a resolved change ({@link #at}) only writes values the
+ * worker knew, or adds to counters whatever their value before; a deferred one ({@link #defer}) also reads what
+ * the chunk could not know, the state left by everything before it.
  */
 public final class Changes implements ChunkPipeline.Output {
 
@@ -57,34 +57,6 @@ public final class Changes implements ChunkPipeline.Output {
     public void defer(long time, Change change) {
         fDeferred++;
         append(time, change);
-    }
-
-    /**
-     * Sets an attribute.
-     *
-     * @param time
-     *            when
-     * @param value
-     *            a Long, Integer or String, or null
-     * @param path
-     *            the attribute path
-     */
-    public void set(long time, Object value, String... path) {
-        append(time, state -> state.set(time, value, path));
-    }
-
-    /**
-     * Adds to a long attribute whose value before the chunk need not be known: the merge adds to it.
-     *
-     * @param time
-     *            when
-     * @param delta
-     *            what to add
-     * @param path
-     *            the attribute path
-     */
-    public void add(long time, long delta, String... path) {
-        append(time, state -> state.add(time, delta, path));
     }
 
     /**

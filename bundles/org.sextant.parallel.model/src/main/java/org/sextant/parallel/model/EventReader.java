@@ -45,12 +45,10 @@ public final class EventReader {
      * event to event: no boxing, no garbage per event.
      */
     public static final class Fields {
-        private String[] fIntegerNames = new String[16];
+        private final Names fIntegerNames = new Names(16);
         private long[] fIntegers = new long[16];
-        private int fIntegerCount;
-        private String[] fStringNames = new String[4];
+        private final Names fStringNames = new Names(4);
         private String[] fStrings = new String[4];
-        private int fStringCount;
 
         /**
          * @param name
@@ -60,7 +58,7 @@ public final class EventReader {
          * @return the field's value
          */
         public long integer(String name, long otherwise) {
-            int at = indexOf(fIntegerNames, fIntegerCount, name);
+            int at = fIntegerNames.indexOf(name);
             return at < 0 ? otherwise : fIntegers[at];
         }
 
@@ -70,48 +68,70 @@ public final class EventReader {
          * @return the string field's value, or null when the event has no such string field
          */
         public String string(String name) {
-            int at = indexOf(fStringNames, fStringCount, name);
+            int at = fStringNames.indexOf(name);
             return at < 0 ? null : fStrings[at];
         }
 
         private void putInteger(String name, long value) {
-            int at = indexOf(fIntegerNames, fIntegerCount, name);
-            if (at < 0) {
-                if (fIntegerCount == fIntegers.length) {
-                    fIntegerNames = Arrays.copyOf(fIntegerNames, fIntegerCount * 2);
-                    fIntegers = Arrays.copyOf(fIntegers, fIntegerCount * 2);
-                }
-                at = fIntegerCount++;
-                fIntegerNames[at] = name;
+            int at = fIntegerNames.slot(name);
+            if (at == fIntegers.length) {
+                fIntegers = Arrays.copyOf(fIntegers, fIntegerNames.capacity());
             }
             fIntegers[at] = value;
         }
 
         private void putString(String name, String value) {
-            int at = indexOf(fStringNames, fStringCount, name);
-            if (at < 0) {
-                if (fStringCount == fStrings.length) {
-                    fStringNames = Arrays.copyOf(fStringNames, fStringCount * 2);
-                    fStrings = Arrays.copyOf(fStrings, fStringCount * 2);
-                }
-                at = fStringCount++;
-                fStringNames[at] = name;
+            int at = fStringNames.slot(name);
+            if (at == fStrings.length) {
+                fStrings = Arrays.copyOf(fStrings, fStringNames.capacity());
             }
             fStrings[at] = value;
         }
 
-        private static int indexOf(String[] names, int count, String name) {
-            for (int i = 0; i < count; i++) {
-                if (names[i] == name || names[i].equals(name)) {
+        private void clear() {
+            fIntegerNames.clear();
+            fStringNames.clear();
+        }
+    }
+
+    /** The names of an event's fields of one kind, each with a slot, in the order they were decoded. */
+    private static final class Names {
+        private String[] fNames;
+        private int fCount;
+
+        Names(int capacity) {
+            fNames = new String[capacity];
+        }
+
+        /** @return the slot of a name, or -1 */
+        int indexOf(String name) {
+            for (int i = 0; i < fCount; i++) {
+                if (fNames[i] == name || fNames[i].equals(name)) {
                     return i;
                 }
             }
             return -1;
         }
 
-        private void clear() {
-            fIntegerCount = 0;
-            fStringCount = 0;
+        /** @return the slot of a name, given the next one when new (the capacity doubles when full) */
+        int slot(String name) {
+            int at = indexOf(name);
+            if (at >= 0) {
+                return at;
+            }
+            if (fCount == fNames.length) {
+                fNames = Arrays.copyOf(fNames, fCount * 2);
+            }
+            fNames[fCount] = name;
+            return fCount++;
+        }
+
+        int capacity() {
+            return fNames.length;
+        }
+
+        void clear() {
+            fCount = 0;
         }
     }
 

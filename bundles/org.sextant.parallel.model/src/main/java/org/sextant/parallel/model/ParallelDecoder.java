@@ -49,9 +49,6 @@ public final class ParallelDecoder {
      *            target chunk size in bytes
      */
     public ParallelDecoder(int threads, long chunkBytes) {
-        if (threads < 1 || chunkBytes < 1) {
-            throw new IllegalArgumentException("threads and chunk size must be positive: " + threads + ", " + chunkBytes);
-        }
         fThreads = threads;
         fChunkBytes = chunkBytes;
     }
