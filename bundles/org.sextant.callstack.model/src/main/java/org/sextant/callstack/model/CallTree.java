@@ -3,6 +3,7 @@ package org.sextant.callstack.model;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,6 +83,7 @@ public final class CallTree {
     }
 
     private final Node fRoot = new Node("", null);
+    private final Map<String, String> fBinaries = new HashMap<>();
 
     /** @return the root: no function, its total the whole cost */
     public Node root() {
@@ -109,6 +111,27 @@ public final class CallTree {
             node.fTotal += self;
         }
         node.fSelf += self;
+    }
+
+    /**
+     * Records the binary (executable or library) a function is in, for colouring by binary.
+     *
+     * @param function
+     *            a function name
+     * @param binary
+     *            the binary's name or path
+     */
+    public void setBinary(String function, String binary) {
+        fBinaries.put(function, binary);
+    }
+
+    /**
+     * @param function
+     *            a function name
+     * @return the binary the function is in, or null when the input did not say
+     */
+    public String binary(String function) {
+        return fBinaries.get(function);
     }
 
     /**

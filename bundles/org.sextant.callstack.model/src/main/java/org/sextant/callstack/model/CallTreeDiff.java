@@ -73,4 +73,35 @@ public final class CallTreeDiff {
         });
         return changes;
     }
+
+    /**
+     * The tree a differential sunburst draws: every call path of either execution, each costing itself the
+     * larger of its two costs, so that a path that vanished has room as well as one that appeared, and every
+     * node's total still covers its callees.
+     *
+     * @param before
+     *            the first execution's tree
+     * @param after
+     *            the second's
+     * @return the union tree
+     */
+    public static CallTree union(CallTree before, CallTree after) {
+        Map<List<String>, Long> selfs = new LinkedHashMap<>();
+        for (CallTree tree : List.of(before, after)) {
+            for (CallTree.Node node : tree.nodes()) {
+                selfs.merge(node.path(), node.self(), Math::max);
+            }
+        }
+        CallTree union = new CallTree();
+        selfs.forEach(union::add);
+        for (CallTree tree : List.of(before, after)) {
+            for (CallTree.Node node : tree.nodes()) {
+                String binary = tree.binary(node.name());
+                if (binary != null) {
+                    union.setBinary(node.name(), binary);
+                }
+            }
+        }
+        return union;
+    }
 }

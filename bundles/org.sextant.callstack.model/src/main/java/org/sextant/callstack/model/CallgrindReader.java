@@ -35,6 +35,8 @@ public final class CallgrindReader {
         final Map<String, Long> fSelf = new LinkedHashMap<>();
         final Map<String, Map<String, Long>> fCalls = new LinkedHashMap<>();
         final Set<String> fCalled = new LinkedHashSet<>();
+        final Map<String, String> fObjectNames = new HashMap<>();
+        final Map<String, String> fObjects = new HashMap<>();
 
         long inclusive(String function) {
             long total = fSelf.getOrDefault(function, 0L);
@@ -62,6 +64,7 @@ public final class CallgrindReader {
     public static CallTree read(BufferedReader source, String name) throws IOException, CallStackFormatException {
         Graph graph = parse(source, name);
         CallTree tree = new CallTree();
+        graph.fObjects.forEach((function, object) -> tree.setBinary(graph.fNames.get(function), graph.fObjectNames.get(object)));
         for (String function : graph.fSelf.keySet()) {
             if (!graph.fCalled.contains(function)) {
                 expand(graph, tree, new ArrayList<>(), function, 1.0);
@@ -88,6 +91,8 @@ public final class CallgrindReader {
         int positions = 1;
         String function = null;
         String callee = null;
+        String object = null;
+        String calleeObject = null;
         boolean callCost = false;
         boolean format = false;
         String line;
@@ -112,11 +117,19 @@ public final class CallgrindReader {
                 } else {
                     graph.fSelf.merge(function, cost, Long::sum);
                 }
+            } else if (line.startsWith("ob=")) {
+                object = compressed(line.substring(3), graph.fObjectNames, name, number);
+            } else if (line.startsWith("cob=")) {
+                calleeObject = compressed(line.substring(4), graph.fObjectNames, name, number);
             } else if (line.startsWith("fn=")) {
                 function = compressed(line.substring(3), graph.fNames, name, number);
                 graph.fSelf.putIfAbsent(function, 0L);
+                locate(graph, function, object);
             } else if (line.startsWith("cfn=")) {
                 callee = compressed(line.substring(4), graph.fNames, name, number);
+                // cob= holds for the cfn= right after it; without one, the callee is in the caller's object
+                locate(graph, callee, calleeObject != null ? calleeObject : object);
+                calleeObject = null;
             } else if (line.startsWith("calls=")) {
                 if (callee == null) {
                     throw new CallStackFormatException(name, number, "calls= without a cfn= before it");
@@ -132,6 +145,12 @@ public final class CallgrindReader {
             throw new CallStackFormatException(name, 1, "not a callgrind output (no '# callgrind format', version: or events: line)");
         }
         return graph;
+    }
+
+    private static void locate(Graph graph, String function, String object) {
+        if (object != null) {
+            graph.fObjects.putIfAbsent(function, object);
+        }
     }
 
     /** The cost of the first event on a cost line, after its positions; 0 when the line gives none. */

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.callstack.core;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEventField;
+import org.eclipse.tracecompass.tmf.core.event.TmfEvent;
+import org.eclipse.tracecompass.tmf.core.event.TmfEventField;
+import org.eclipse.tracecompass.tmf.core.event.TmfEventType;
+import org.eclipse.tracecompass.tmf.core.exceptions.TmfTraceException;
+import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimestamp;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfContext;
+import org.eclipse.tracecompass.tmf.core.trace.TmfContext;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TraceValidationStatus;
+import org.eclipse.tracecompass.tmf.core.trace.location.ITmfLocation;
+import org.eclipse.tracecompass.tmf.core.trace.location.TmfLongLocation;
+import org.sextant.callstack.model.CallFlow;
+import org.sextant.callstack.model.CallTree;
+import org.sextant.callstack.model.Profile;
+import org.sextant.internal.callstack.core.Messages;
+
+/**
+ * A call profile as a Trace Compass trace: a callgrind output, folded stacks, perf script text of Intel PT or
+ * sptdecode text, read once when opened into a {@link Profile}. Its events are its call paths, one per path
+ * that cost something itself, all at time zero: the costs, and the time where the input has it, are in the
+ * profile's call trees, which the sunburst draws.
+ */
+public class CallProfileTrace extends TmfTrace {
+
+    /** The trace type's id. */
+    public static final String TRACE_TYPE = "org.sextant.callstack.core.profile"; //$NON-NLS-1$
+
+    private static final String PLUGIN_ID = "org.sextant.callstack.core"; //$NON-NLS-1$
+    private static final int CONFIDENCE = 80;
+    private static final int FOLDED_CONFIDENCE = 40;
+    private static final String PATH = "path"; //$NON-NLS-1$
+    private static final String SELF = "self"; //$NON-NLS-1$
+    private static final String TOTAL = "total"; //$NON-NLS-1$
+    private static final TmfEventType CALL_PATH = new TmfEventType("call path", //$NON-NLS-1$
+            TmfEventField.makeRoot(new String[] { PATH, SELF, TOTAL }));
+
+    private @Nullable Profile fProfile;
+    private List<CallTree.Node> fPaths = List.of();
+    private long fCurrent;
+
+    @Override
+    public IStatus validate(@Nullable IProject project, @Nullable String path) {
+        if (path == null || !Files.isRegularFile(Path.of(path))) {
+            return new Status(IStatus.ERROR, PLUGIN_ID, path + ": " + Messages.Trace_NotAFile); //$NON-NLS-1$
+        }
+        Profile.Format format = Profile.detect(Path.of(path));
+        if (format == null) {
+            return new Status(IStatus.ERROR, PLUGIN_ID, path + ": " + Messages.Trace_NotAProfile); //$NON-NLS-1$
+        }
+        return new TraceValidationStatus(format == Profile.Format.FOLDED ? FOLDED_CONFIDENCE : CONFIDENCE, PLUGIN_ID);
+    }
+
+    @Override
+    public void initTrace(@Nullable IResource resource, @Nullable String path, @Nullable Class<? extends ITmfEvent> type) throws TmfTraceException {
+        super.initTrace(resource, path, type);
+        if (path == null) {
+            throw new TmfTraceException(Messages.Trace_NotAFile);
+        }
+        Profile profile;
+        try {
+            profile = Profiles.read(Path.of(path), new NullProgressMonitor());
+        } catch (IOException | Profiles.ProfileException e) {
+            throw new TmfTraceException(e.getMessage(), e);
+        }
+        CallFlow.Weight weight = profile.weights().iterator().next();
+        fPaths = profile.tree(weight).nodes().stream().filter(node -> node.self() > 0).toList();
+        fProfile = profile;
+    }
+
+    /** @return the profile read, or null before the trace is initialised */
+    public @Nullable Profile getProfile() {
+        return fProfile;
+    }
+
+    @Override
+    public synchronized ITmfLocation getCurrentLocation() {
+        return new TmfLongLocation(fCurrent);
+    }
+
+    @Override
+    public double getLocationRatio(@Nullable ITmfLocation location) {
+        return location == null || fPaths.isEmpty() ? 0 : (Long) location.getLocationInfo() / (double) fPaths.size();
+    }
+
+    @Override
+    public synchronized ITmfContext seekEvent(@Nullable ITmfLocation location) {
+        long rank = location == null ? 0 : (Long) location.getLocationInfo();
+        fCurrent = rank;
+        return new TmfContext(new TmfLongLocation(rank), rank);
+    }
+
+    @Override
+    public synchronized ITmfContext seekEvent(double ratio) {
+        return seekEvent(new TmfLongLocation(Math.round(ratio * fPaths.size())));
+    }
+
+    @Override
+    public synchronized @Nullable ITmfEvent parseEvent(@Nullable ITmfContext context) {
+        long rank = context == null || context.getLocation() == null ? fCurrent : (Long) context.getLocation().getLocationInfo();
+        if (rank < 0 || rank >= fPaths.size()) {
+            return null;
+        }
+        CallTree.Node node = fPaths.get((int) rank);
+        fCurrent = rank + 1;
+        ITmfEventField content = new TmfEventField(ITmfEventField.ROOT_FIELD_ID, null, new ITmfEventField[] {
+                new TmfEventField(PATH, String.join(";", node.path()), null), //$NON-NLS-1$
+                new TmfEventField(SELF, node.self(), null),
+                new TmfEventField(TOTAL, node.total(), null) });
+        return new TmfEvent(this, rank, TmfTimestamp.fromNanos(0), CALL_PATH, content);
+    }
+}

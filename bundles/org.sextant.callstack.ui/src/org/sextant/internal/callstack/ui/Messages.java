@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.internal.callstack.ui;
+
+import org.eclipse.osgi.util.NLS;
+
+/**
+ * User-visible strings of the call-stack views.
+ */
+@SuppressWarnings("javadoc")
+public class Messages extends NLS {
+    private static final String BUNDLE_NAME = Messages.class.getPackageName() + ".messages"; //$NON-NLS-1$
+
+    public static String Sunburst_Title = ""; //$NON-NLS-1$
+    public static String Sunburst_Scope = ""; //$NON-NLS-1$
+    public static String Sunburst_Weight = ""; //$NON-NLS-1$
+    public static String Sunburst_Colour = ""; //$NON-NLS-1$
+    public static String Sunburst_ByFunction = ""; //$NON-NLS-1$
+    public static String Sunburst_ByBinary = ""; //$NON-NLS-1$
+    public static String Sunburst_Search = ""; //$NON-NLS-1$
+    public static String Sunburst_All = ""; //$NON-NLS-1$
+    public static String Sunburst_Time = ""; //$NON-NLS-1$
+    public static String Sunburst_Instructions = ""; //$NON-NLS-1$
+    public static String Sunburst_UnitTime = ""; //$NON-NLS-1$
+    public static String Sunburst_UnitInstructions = ""; //$NON-NLS-1$
+    public static String Sunburst_Open = ""; //$NON-NLS-1$
+    public static String Sunburst_Compare = ""; //$NON-NLS-1$
+    public static String Sunburst_Differential = ""; //$NON-NLS-1$
+    public static String Sunburst_ExportPng = ""; //$NON-NLS-1$
+    public static String Sunburst_ExportFolded = ""; //$NON-NLS-1$
+    public static String Sunburst_Reading = ""; //$NON-NLS-1$
+    public static String Sunburst_Empty = ""; //$NON-NLS-1$
+    public static String Sunburst_Status = ""; //$NON-NLS-1$
+    public static String Sunburst_StatusCompared = ""; //$NON-NLS-1$
+    public static String Sunburst_Hover = ""; //$NON-NLS-1$
+    public static String Sunburst_HoverRoot = ""; //$NON-NLS-1$
+
+    static {
+        NLS.initializeMessages(BUNDLE_NAME, Messages.class);
+    }
+
+    private Messages() {
+    }
+}
