@@ -164,3 +164,39 @@ def test_corrupt_packet_is_one_clear_error_naming_file_and_offset(tmp_path):
     # Progress lines aside ("[sextant] ..."), the error is the one line.
     assert [line for line in run.stderr.splitlines() if not line.startswith("[sextant]")] == [
         line for line in run.stderr.splitlines() if line.startswith("sextant: error: ")], run.stderr
+
+
+CALLPATHS = FIXTURES / "callgrind-callpaths"
+PT = FIXTURES / "intel-pt"
+
+
+def test_callstack_analysis_of_a_callgrind_run():
+    run = sextant("analyze", "--analysis", "callstack", "--json", str(CALLPATHS / "base.callgrind"))
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)["traces"][0]
+    assert result["trace_type"] == "org.sextant.callstack.core.profile"
+    assert result["format"] == "callgrind"
+    assert result["instructions"]["total"] == 129422  # callgrind's "totals:" line
+    assert result["instructions"]["costliest_paths"][0]["path"].endswith(";main;run;parse")
+
+
+def test_callstack_delta_profile_with_a_chosen_pattern():
+    sample = str(PT / "perf-script-insn-trace.txt")
+    default = json.loads(sextant("analyze", "--analysis", "callstack", "--json", sample).stdout)["traces"][0]
+    assert default["delta_profile"]["sections"] == 2  # pushfq..popfq and cli..sti
+    run = sextant("analyze", "--analysis", "callstack", "--json", "--pattern", "cli:sti", sample)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["traces"][0]["delta_profile"]["sections"] == 1
+
+
+def test_bad_pattern_and_bad_profile_lines_are_one_clear_error(tmp_path):
+    run = sextant("analyze", "--analysis", "callstack", "--pattern", "cli", str(PT / "perf-script-insn-trace.txt"))
+    assert run.returncode == 2
+    assert "sextant: error: --pattern: a pattern is START,...:END,..." in run.stderr
+    cut = tmp_path / "cut.txt"
+    lines = (PT / "perf-script-branches.txt").read_text().splitlines()
+    cut.write_text("\n".join(lines[:2] + [lines[2][:40]]) + "\n")
+    run = sextant("analyze", "--analysis", "callstack", str(cut))
+    assert run.returncode == 2
+    assert f"{cut} line 3: not a perf script sample" in run.stderr
+    assert "Exception" not in run.stderr

@@ -27,7 +27,9 @@ public enum Fixture {
      * 238,751 perf sched and syscall events on 2 CPUs, two packets per stream: kernel events in several chunks.
      * Its streams are stored gzipped; {@link #path()} unpacks them once.
      */
-    PERF_MULTI_PACKET("perf-multi-packet"); //$NON-NLS-1$
+    PERF_MULTI_PACKET("perf-multi-packet"), //$NON-NLS-1$
+    /** Two callgrind outputs of one program, the second with an extra call path (files base/extra.callgrind). */
+    CALLGRIND_CALLPATHS("callgrind-callpaths"); //$NON-NLS-1$
 
     private static final String GZIP_SUFFIX = ".gz"; //$NON-NLS-1$
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.callstack.core;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -11,6 +12,7 @@ import java.util.Map;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.callstack.core.CallProfileTrace;
+import org.sextant.callstack.core.Profiles;
 import org.sextant.callstack.model.CallFlow;
 import org.sextant.callstack.model.CallTree;
 import org.sextant.callstack.model.DeltaProfiler;
@@ -41,6 +43,9 @@ public class CallStackHeadlessAnalysis implements IHeadlessAnalysis {
         if (profile == null) {
             throw new HeadlessAnalysisException(trace.getPath() + ": the profile was not read"); //$NON-NLS-1$
         }
+        if (options.pattern() != null) {
+            profile = reread(profile, options.pattern(), monitor);
+        }
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("format", profile.format().name().toLowerCase(Locale.ROOT)); //$NON-NLS-1$
         for (CallFlow.Weight weight : profile.weights()) {
@@ -54,6 +59,21 @@ public class CallStackHeadlessAnalysis implements IHeadlessAnalysis {
             summary.put("delta_profile", deltas(deltas)); //$NON-NLS-1$
         }
         return summary;
+    }
+
+    /** The trace read its profile with the default pattern: another pattern needs another pass. */
+    private static Profile reread(Profile profile, String text, IProgressMonitor monitor) throws HeadlessAnalysisException {
+        DeltaProfiler.Pattern pattern;
+        try {
+            pattern = DeltaProfiler.Pattern.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw HeadlessAnalysisException.badInput("--pattern: " + e.getMessage()); //$NON-NLS-1$
+        }
+        try {
+            return Profiles.read(profile.file(), pattern, monitor);
+        } catch (IOException | Profiles.ProfileException e) {
+            throw HeadlessAnalysisException.badInput(e.getMessage());
+        }
     }
 
     private static Map<String, Object> weighted(Profile profile, CallFlow.Weight weight) {

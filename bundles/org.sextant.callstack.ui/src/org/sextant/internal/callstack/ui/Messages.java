@@ -23,10 +23,15 @@ public class Messages extends NLS {
     public static String Sunburst_UnitTime = ""; //$NON-NLS-1$
     public static String Sunburst_UnitInstructions = ""; //$NON-NLS-1$
     public static String Sunburst_Open = ""; //$NON-NLS-1$
+    public static String Sunburst_OpenTip = ""; //$NON-NLS-1$
     public static String Sunburst_Compare = ""; //$NON-NLS-1$
+    public static String Sunburst_CompareTip = ""; //$NON-NLS-1$
     public static String Sunburst_Differential = ""; //$NON-NLS-1$
+    public static String Sunburst_DifferentialTip = ""; //$NON-NLS-1$
     public static String Sunburst_ExportPng = ""; //$NON-NLS-1$
+    public static String Sunburst_ExportPngTip = ""; //$NON-NLS-1$
     public static String Sunburst_ExportFolded = ""; //$NON-NLS-1$
+    public static String Sunburst_ExportFoldedTip = ""; //$NON-NLS-1$
     public static String Sunburst_Reading = ""; //$NON-NLS-1$
     public static String Sunburst_Empty = ""; //$NON-NLS-1$
     public static String Sunburst_Status = ""; //$NON-NLS-1$

@@ -59,6 +59,7 @@ public class SunburstView extends TmfView {
     private @Nullable Profile fProfile;
     private @Nullable Profile fComparison;
     private boolean fDifferential;
+    private @Nullable Action fDifferentialAction;
 
     private @Nullable Combo fScope;
     private @Nullable Combo fWeight;
@@ -127,21 +128,24 @@ public class SunburstView extends TmfView {
     }
 
     private void fillToolBar(IToolBarManager toolBar) {
-        toolBar.add(action(Messages.Sunburst_Open, IAction.AS_PUSH_BUTTON, () -> chooseProfile(false)));
-        toolBar.add(action(Messages.Sunburst_Compare, IAction.AS_PUSH_BUTTON, () -> chooseProfile(true)));
-        toolBar.add(action(Messages.Sunburst_Differential, IAction.AS_CHECK_BOX, () -> setDifferential(!fDifferential)));
-        toolBar.add(action(Messages.Sunburst_ExportPng, IAction.AS_PUSH_BUTTON, this::exportPng));
-        toolBar.add(action(Messages.Sunburst_ExportFolded, IAction.AS_PUSH_BUTTON, this::exportFolded));
+        toolBar.add(action(Messages.Sunburst_Open, Messages.Sunburst_OpenTip, IAction.AS_PUSH_BUTTON, () -> chooseProfile(false)));
+        toolBar.add(action(Messages.Sunburst_Compare, Messages.Sunburst_CompareTip, IAction.AS_PUSH_BUTTON, () -> chooseProfile(true)));
+        Action differential = action(Messages.Sunburst_Differential, Messages.Sunburst_DifferentialTip, IAction.AS_CHECK_BOX,
+                () -> setDifferential(!fDifferential));
+        fDifferentialAction = differential;
+        toolBar.add(differential);
+        toolBar.add(action(Messages.Sunburst_ExportPng, Messages.Sunburst_ExportPngTip, IAction.AS_PUSH_BUTTON, this::exportPng));
+        toolBar.add(action(Messages.Sunburst_ExportFolded, Messages.Sunburst_ExportFoldedTip, IAction.AS_PUSH_BUTTON, this::exportFolded));
     }
 
-    private static Action action(String text, int style, Runnable run) {
+    private static Action action(String text, String tip, int style, Runnable run) {
         Action action = new Action(text, style) {
             @Override
             public void run() {
                 run.run();
             }
         };
-        action.setToolTipText(text);
+        action.setToolTipText(tip);
         return action;
     }
 
@@ -219,6 +223,10 @@ public class SunburstView extends TmfView {
      */
     public void setDifferential(boolean differential) {
         fDifferential = differential;
+        Action action = fDifferentialAction;
+        if (action != null) {
+            action.setChecked(differential);
+        }
         showTrees();
     }
 
@@ -255,8 +263,15 @@ public class SunburstView extends TmfView {
         CallTree comparison = selectedTree(fComparison);
         SunburstCanvas.Colouring colouring = colour.getSelectionIndex() == 1 ? SunburstCanvas.Colouring.BINARY : SunburstCanvas.Colouring.FUNCTION;
         if (tree != null && comparison != null && fDifferential) {
+            // a caller whose total grew only through its callees keeps the neutral colour
             Map<List<String>, CallTreeDiff.Kind> kinds = new HashMap<>();
-            CallTreeDiff.changes(tree, comparison).forEach(change -> kinds.put(change.path(), change.kind()));
+            for (CallTreeDiff.Change change : CallTreeDiff.changes(tree, comparison)) {
+                CallTree.Node before = tree.find(change.path());
+                CallTree.Node after = comparison.find(change.path());
+                if (before == null || after == null || before.self() != after.self()) {
+                    kinds.put(change.path(), change.kind());
+                }
+            }
             main.setColouring(SunburstCanvas.Colouring.DIFFERENCE, kinds);
         } else {
             main.setColouring(colouring, Map.of());
@@ -439,6 +454,11 @@ public class SunburstView extends TmfView {
         dialog.setFilterExtensions(new String[] { extension });
         dialog.setOverwrite(true);
         return dialog.open();
+    }
+
+    /** @return the profile compared with the one shown, or null */
+    public @Nullable Profile getComparison() {
+        return fComparison;
     }
 
     /** @return the main sunburst (the differential one in that mode) */

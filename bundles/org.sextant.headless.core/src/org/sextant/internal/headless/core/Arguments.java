@@ -8,7 +8,7 @@ import org.sextant.headless.core.BuildOptions;
 
 /**
  * The parsed command line of {@code analyze}:
- * {@code [--analysis NAME] [--threads N] [--serial] [--json] [--list] TRACE...}.
+ * {@code [--analysis NAME] [--threads N] [--serial] [--pattern START,...:END,...] [--json] [--list] TRACE...}.
  *
  * @param analysis
  *            the analysis to run
@@ -40,6 +40,7 @@ record Arguments(String analysis, boolean json, boolean list, BuildOptions build
         boolean list = false;
         int threads = 0;
         boolean serial = false;
+        String pattern = null;
         List<String> traces = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -58,6 +59,12 @@ record Arguments(String analysis, boolean json, boolean list, BuildOptions build
                 break;
             case "--serial": //$NON-NLS-1$
                 serial = true;
+                break;
+            case "--pattern": //$NON-NLS-1$
+                if (i + 1 == args.length) {
+                    throw new UsageException("--pattern needs START,...:END,... (e.g. cli,pushf:sti,popf)"); //$NON-NLS-1$
+                }
+                pattern = args[++i];
                 break;
             case "--threads": //$NON-NLS-1$
                 threads = positive(i + 1 < args.length ? args[++i] : ""); //$NON-NLS-1$
@@ -78,7 +85,7 @@ record Arguments(String analysis, boolean json, boolean list, BuildOptions build
         if (serial && threads > 0) {
             throw new UsageException("--serial and --threads exclude each other"); //$NON-NLS-1$
         }
-        return new Arguments(analysis, json, list, new BuildOptions(threads, serial), List.copyOf(traces));
+        return new Arguments(analysis, json, list, new BuildOptions(threads, serial, pattern), List.copyOf(traces));
     }
 
     private static int positive(String value) throws UsageException {

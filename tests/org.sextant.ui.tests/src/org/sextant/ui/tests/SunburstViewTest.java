@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.ui.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.ui.IWorkbenchPage;
+import org.junit.jupiter.api.Test;
+import org.sextant.callstack.model.CallTree;
+import org.sextant.callstack.model.Sunburst;
+import org.sextant.internal.callstack.ui.SunburstCanvas;
+import org.sextant.internal.callstack.ui.SunburstView;
+import org.sextant.test.support.Fixture;
+import org.sextant.test.support.ui.WorkbenchDriver;
+
+/**
+ * The call-stack sunburst in a real workbench: it follows the selection of a callgrind profile opened as a
+ * trace, zooms into a subtree, then compares the run with the one that has an extra call path, side by side
+ * and in differential mode; screenshots of both go to {@code sextant.screenshots}.
+ */
+class SunburstViewTest {
+
+    private static final String PROFILE_TRACE_TYPE = "org.sextant.callstack.core.profile"; //$NON-NLS-1$
+    private static final Duration TIMEOUT = Duration.ofSeconds(90);
+
+    @Test
+    void showsTheProfileZoomsAndComparesTwoRuns() throws Exception {
+        Path runs = Fixture.CALLGRIND_CALLPATHS.path();
+        WorkbenchDriver.openTrace(runs.resolve("base.callgrind"), PROFILE_TRACE_TYPE); //$NON-NLS-1$
+        SunburstView view = (SunburstView) WorkbenchDriver.showView(SunburstView.ID);
+        IWorkbenchPage page = WorkbenchDriver.window().getActivePage();
+        page.setPartState(page.getReference(view), IWorkbenchPage.STATE_MAXIMIZED);
+        SunburstCanvas main = view.getMainCanvas();
+        assertNotNull(main);
+        WorkbenchDriver.waitUntil(() -> main.getSunburst() != null, TIMEOUT, "the sunburst of base.callgrind"); //$NON-NLS-1$
+        CallTree tree = main.getTree();
+        assertNotNull(tree);
+        assertEquals(129_422, tree.root().total(), "callgrind's totals line"); //$NON-NLS-1$
+
+        // the arc under the centre's right edge, in the first ring, is the only child of the root
+        Rectangle area = main.getClientArea();
+        Sunburst.Arc first = main.arcAt(area.width / 2 + Math.min(area.width, area.height) / 6, area.height / 2);
+        assertNotNull(first, "an arc right of the centre"); //$NON-NLS-1$
+        main.focus(first.node());
+        WorkbenchDriver.spin(Duration.ofMillis(200));
+        assertEquals(first.node(), main.getFocus());
+
+        view.load(runs.resolve("extra.callgrind"), true).join(); //$NON-NLS-1$
+        WorkbenchDriver.waitUntil(() -> view.getComparison() != null, TIMEOUT, "the comparison to be shown"); //$NON-NLS-1$
+        WorkbenchDriver.screenshot(screenshot("sunburst-compare.png")); //$NON-NLS-1$
+
+        view.setDifferential(true);
+        CallTree union = main.getTree();
+        assertNotNull(union);
+        List<String> checksum = List.of("0x000000000001ab70", "(below main)", "__libc_start_main@@GLIBC_2.34", "(below main)", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                "main", "run", "compute", "checksum"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+        CallTree.Node added = union.find(checksum);
+        assertNotNull(added, "the differential sunburst draws the added path"); //$NON-NLS-1$
+        assertEquals(22_200, added.total());
+        Path differential = screenshot("sunburst-view.png"); //$NON-NLS-1$
+        WorkbenchDriver.screenshot(differential);
+        Path exported = Files.createTempFile("sunburst", ".png"); //$NON-NLS-1$ //$NON-NLS-2$
+        view.savePng(exported);
+        assertTrue(Files.size(exported) > 1000, "an exported PNG"); //$NON-NLS-1$
+        Files.delete(exported);
+        page.setPartState(page.getReference(view), IWorkbenchPage.STATE_RESTORED);
+    }
+
+    private static Path screenshot(String name) {
+        return Path.of(System.getProperty("sextant.screenshots", "target/screenshots"), name); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+}
