@@ -3,11 +3,6 @@ package org.sextant.parallel.core;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
-import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -28,6 +22,7 @@ import org.eclipse.tracecompass.tmf.core.statesystem.TmfStateSystemAnalysisModul
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.sextant.headless.core.HeadlessAnalysisException;
+import org.sextant.headless.core.HeapSampler;
 import org.sextant.headless.core.IHeadlessBenchmark;
 
 /**
@@ -40,7 +35,6 @@ import org.sextant.headless.core.IHeadlessBenchmark;
  */
 public abstract class HistoryBenchmark implements IHeadlessBenchmark {
 
-    private static final long SAMPLE_MILLIS = 5;
     private static final double BYTES_PER_MB = 1024.0 * 1024.0;
 
     /** One measured build. */
@@ -161,44 +155,25 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     private static Build measure(ITmfTrace trace, Supplier<IAnalysisModule> factory) throws HeadlessAnalysisException {
         TmfTraceManager.deleteSupplementaryFiles(trace);
         IAnalysisModule module = factory.get();
-        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-        System.gc();
-        AtomicLong peak = new AtomicLong(memory.getHeapMemoryUsage().getUsed());
-        AtomicLong live = new AtomicLong(liveHeap());
-        Thread sampler = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                peak.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max);
-                live.accumulateAndGet(liveHeap(), Math::max);
-                try {
-                    Thread.sleep(SAMPLE_MILLIS);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }, "sextant-heap-sampler"); //$NON-NLS-1$
-        sampler.setDaemon(true);
-        try {
+        try (HeapSampler heap = new HeapSampler()) {
             if (!module.setTrace(trace)) {
                 throw new HeadlessAnalysisException("the " + module.getName() + " analysis does not apply to this trace"); //$NON-NLS-1$ //$NON-NLS-2$
             }
-            sampler.start();
             long start = System.nanoTime();
             module.schedule();
             boolean done = module.waitForCompletion();
             double seconds = (System.nanoTime() - start) / 1e9;
-            sampler.interrupt();
+            heap.close();
             if (!done) {
                 throw new HeadlessAnalysisException("the " + module.getName() + " build did not complete"); //$NON-NLS-1$ //$NON-NLS-2$
             }
             ParallelHistoryModule.Report report = module instanceof ParallelHistoryModule parallel ? parallel.getReport() : null;
             long events = report != null ? report.events() : trace.getNbEvents();
-            return new Build(module, seconds, events, peak.get(), live.get(), historyBytes(trace));
+            return new Build(module, seconds, events, heap.peakBytes(), heap.liveBytes(), historyBytes(trace));
         } catch (TmfAnalysisException e) {
             throw new HeadlessAnalysisException(e.getMessage());
         } catch (IOException e) {
             throw new HeadlessAnalysisException("cannot measure the history files: " + e.getMessage()); //$NON-NLS-1$
-        } finally {
-            sampler.interrupt();
         }
     }
 
@@ -211,21 +186,6 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             }
             return bytes;
         }
-    }
-
-    /**
-     * The heap in use right after the most recent collection of each heap pool: what was live then, without the
-     * garbage that the used heap also counts. Its maximum over a run bounds the run's live data from below.
-     */
-    private static long liveHeap() {
-        long bytes = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            MemoryUsage afterCollection = pool.getType() == MemoryType.HEAP ? pool.getCollectionUsage() : null;
-            if (afterCollection != null) {
-                bytes += afterCollection.getUsed();
-            }
-        }
-        return bytes;
     }
 
     private static Map<String, Object> run(String mode, int threads, Build build, double serialSeconds, long events, PrintStream log) {

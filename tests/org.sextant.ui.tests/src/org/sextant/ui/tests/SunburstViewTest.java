@@ -15,6 +15,7 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.junit.jupiter.api.Test;
 import org.sextant.callstack.model.CallTree;
 import org.sextant.callstack.model.Sunburst;
+import org.sextant.internal.callstack.ui.DeltaProfileView;
 import org.sextant.internal.callstack.ui.SunburstCanvas;
 import org.sextant.internal.callstack.ui.SunburstView;
 import org.sextant.test.support.Fixture;
@@ -23,7 +24,8 @@ import org.sextant.test.support.ui.WorkbenchDriver;
 /**
  * The call-stack sunburst in a real workbench: it follows the selection of a callgrind profile opened as a
  * trace, zooms into a subtree, then compares the run with the one that has an extra call path, side by side
- * and in differential mode; screenshots of both go to {@code sextant.screenshots}.
+ * and in differential mode; the delta profile of an instruction flow lists its sections. Screenshots go to
+ * {@code sextant.screenshots}.
  */
 class SunburstViewTest {
 
@@ -71,6 +73,19 @@ class SunburstViewTest {
         assertTrue(Files.size(exported) > 1000, "an exported PNG"); //$NON-NLS-1$
         Files.delete(exported);
         page.setPartState(page.getReference(view), IWorkbenchPage.STATE_RESTORED);
+    }
+
+    /** The instruction-flow sample has two sections: pushfq at line 3 (300 ns), cli at line 14 (200 ns). */
+    @Test
+    void deltaProfileViewListsTheLongestSectionsWithTheirLines() throws Exception {
+        Path sample = Path.of(System.getProperty("sextant.fixtures"), "intel-pt", "perf-script-insn-trace.txt"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        WorkbenchDriver.openTrace(sample, PROFILE_TRACE_TYPE);
+        DeltaProfileView view = (DeltaProfileView) WorkbenchDriver.showView(DeltaProfileView.ID);
+        WorkbenchDriver.waitUntil(() -> view.getLongest().getItemCount() == 2, TIMEOUT, "the two sections"); //$NON-NLS-1$
+        assertEquals("3", view.getLongest().getItem(0).getText(0)); //$NON-NLS-1$
+        assertEquals("300", view.getLongest().getItem(0).getText(2)); //$NON-NLS-1$
+        assertEquals("14", view.getLongest().getItem(1).getText(0)); //$NON-NLS-1$
+        WorkbenchDriver.screenshot(screenshot("delta-profile-view.png")); //$NON-NLS-1$
     }
 
     private static Path screenshot(String name) {

@@ -10,6 +10,16 @@ import org.eclipse.osgi.util.NLS;
 public class Messages extends NLS {
     private static final String BUNDLE_NAME = Messages.class.getPackageName() + ".messages"; //$NON-NLS-1$
 
+    public static String Deltas_TimeRange = ""; //$NON-NLS-1$
+    public static String Deltas_InstructionRange = ""; //$NON-NLS-1$
+    public static String Deltas_Count = ""; //$NON-NLS-1$
+    public static String Deltas_Bar = ""; //$NON-NLS-1$
+    public static String Deltas_Line = ""; //$NON-NLS-1$
+    public static String Deltas_Thread = ""; //$NON-NLS-1$
+    public static String Deltas_Time = ""; //$NON-NLS-1$
+    public static String Deltas_Instructions = ""; //$NON-NLS-1$
+    public static String Deltas_Empty = ""; //$NON-NLS-1$
+    public static String Deltas_Summary = ""; //$NON-NLS-1$
     public static String Sunburst_Title = ""; //$NON-NLS-1$
     public static String Sunburst_Scope = ""; //$NON-NLS-1$
     public static String Sunburst_Weight = ""; //$NON-NLS-1$

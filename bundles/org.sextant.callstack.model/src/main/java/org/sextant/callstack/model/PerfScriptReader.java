@@ -33,8 +33,7 @@ final class PerfScriptReader {
     private static final Pattern HEADER = Pattern.compile("\\s*(.*?)\\s+(?:-?\\d+/)?(-?\\d+)\\s+(?:\\[(\\d+)\\]\\s+)?(\\d+)\\.(\\d+):\\s*(.*)");
     /** The period and event name perf prints before a sample's fields when asked to. */
     private static final Pattern EVENT = Pattern.compile("(?:\\d+\\s+)?[A-Za-z_][\\w./-]*(?::[a-zA-Z]+)?:\\s+");
-    /** An address, its symbol and offset, its binary, at the end of a text. */
-    private static final Pattern LOCATION = Pattern.compile("(?:^|\\s)([0-9a-f]+)(?:\\s+(\\S+?)(?:\\+0x[0-9a-f]+)?)?(?:\\s+\\(([^)]*)\\))?\\s*$");
+    private static final Pattern HEX = Pattern.compile("[0-9a-f]+");
     private static final Pattern IPC = Pattern.compile("\\s+IPC: \\d+\\.\\d+ \\((\\d+)/\\d+\\)");
     private static final Pattern INSTRUCTION = Pattern
             .compile("([0-9a-f]+)(?:\\s+([^\\s(]\\S*?)(?:\\+0x[0-9a-f]+)?(?=\\s|$))?(?:\\s+\\(([^)]*)\\))?(?:\\s+ilen:\\s*\\d+)?(?:\\s+insn:((?:\\s+[0-9a-f]{2})+))?\\s*(.*)");
@@ -144,14 +143,14 @@ final class PerfScriptReader {
             to = to.substring(0, ipc.start());
             fWeights.add(CallFlow.Weight.INSTRUCTIONS);
         }
-        Matcher source = LOCATION.matcher(from);
-        Matcher target = LOCATION.matcher(to);
-        if (!source.find() || !target.find()) {
+        Location source = Location.at(from);
+        Location target = Location.at(to);
+        if (source == null || target == null) {
             throw problem("a branch that is not ip sym (dso) => addr sym (dso)", line);
         }
         String flags = from.substring(0, source.start());
         String caller = function(source);
-        String callee = Long.parseUnsignedLong(target.group(1), 16) == 0 ? null : function(target);
+        String callee = Long.parseUnsignedLong(target.address(), 16) == 0 ? null : function(target);
         if (flags.contains("tr strt")) {
             fFlow.gap(where, time);
             if (callee != null) {
@@ -218,13 +217,51 @@ final class PerfScriptReader {
         return instruction.matches() && (instruction.group(4) != null || !instruction.group(5).isEmpty());
     }
 
-    private String function(Matcher location) {
-        String symbol = location.group(2);
+    private String function(Location location) {
+        String symbol = location.symbol();
         String function = symbol == null || symbol.equals(CallFlow.UNKNOWN) ? CallFlow.UNKNOWN : symbol;
-        if (location.group(3) != null) {
-            fFlow.locate(function, location.group(3).strip());
+        if (location.binary() != null) {
+            fFlow.locate(function, location.binary());
         }
         return function;
+    }
+
+    /**
+     * An address with its symbol and binary, as the end of a branch's side: {@code ip [sym[+0xoff]] [(dso)]}.
+     * Found from the end, without a regular expression: this runs twice per line of files of gigabytes.
+     *
+     * @param start
+     *            where the address starts in the text (what comes before it are the flags)
+     * @param address
+     *            the address, in hex
+     * @param symbol
+     *            its symbol without the offset, or null
+     * @param binary
+     *            its binary, or null
+     */
+    private record Location(int start, String address, String symbol, String binary) {
+        static Location at(String text) {
+            String rest = text.stripTrailing();
+            String binary = null;
+            if (rest.endsWith(")")) {
+                int open = rest.lastIndexOf(" (");
+                if (open < 0) {
+                    return null;
+                }
+                binary = rest.substring(open + 2, rest.length() - 1).strip();
+                rest = rest.substring(0, open).stripTrailing();
+            }
+            int lastSpace = rest.lastIndexOf(' ');
+            String last = rest.substring(lastSpace + 1);
+            String before = lastSpace < 0 ? "" : rest.substring(0, lastSpace).stripTrailing();
+            int previousSpace = before.lastIndexOf(' ');
+            String previous = before.substring(previousSpace + 1);
+            if (!previous.isEmpty() && HEX.matcher(previous).matches()) {
+                int offset = last.lastIndexOf("+0x");
+                return new Location(previousSpace + 1, previous, offset > 0 ? last.substring(0, offset) : last, binary);
+            }
+            return HEX.matcher(last).matches() ? new Location(lastSpace + 1, last, null, binary) : null;
+        }
     }
 
     private static String stripEvent(String fields) {

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.internal.callstack.ui;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.layout.FillLayout;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.ui.views.TmfView;
+import org.sextant.callstack.core.CallProfileTrace;
+import org.sextant.callstack.model.DeltaProfiler;
+import org.sextant.callstack.model.Profile;
+
+/**
+ * The delta profile of the selected instruction flow: the distributions of the time and of the instruction
+ * count between the start and end instructions (pushf/cli ... popf/sti), as histogram tables with a bar per
+ * bin, and the longest sections with the line of the input where each opened.
+ */
+public class DeltaProfileView extends TmfView {
+
+    /** The view's id. */
+    public static final String ID = "org.sextant.callstack.ui.deltas"; //$NON-NLS-1$
+
+    private static final int BINS = 20;
+    private static final int OUTLIERS = 50;
+    private static final int BAR = 40;
+
+    private @Nullable Label fSummary;
+    private @Nullable Table fTimes;
+    private @Nullable Table fInstructions;
+    private @Nullable Table fLongest;
+
+    /** The view, empty until an instruction flow is selected. */
+    public DeltaProfileView() {
+        super(ID);
+    }
+
+    @Override
+    public void createPartControl(@Nullable Composite parent) {
+        super.createPartControl(parent);
+        Composite top = new Composite(parent, SWT.NONE);
+        top.setLayout(new GridLayout(1, false));
+        Label summary = new Label(top, SWT.WRAP);
+        summary.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        SashForm sash = new SashForm(top, SWT.HORIZONTAL);
+        sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        fTimes = table(sash, Messages.Deltas_TimeRange, Messages.Deltas_Count, Messages.Deltas_Bar);
+        fInstructions = table(sash, Messages.Deltas_InstructionRange, Messages.Deltas_Count, Messages.Deltas_Bar);
+        fLongest = table(sash, Messages.Deltas_Line, Messages.Deltas_Thread, Messages.Deltas_Time, Messages.Deltas_Instructions);
+        fSummary = summary;
+        ITmfTrace trace = TmfTraceManager.getInstance().getActiveTrace();
+        if (trace != null) {
+            traceSelected(new TmfTraceSelectedSignal(this, trace));
+        }
+    }
+
+    private static Table table(Composite parent, String... columns) {
+        Composite box = new Composite(parent, SWT.NONE);
+        box.setLayout(new FillLayout());
+        Table table = new Table(box, SWT.BORDER | SWT.FULL_SELECTION | SWT.V_SCROLL);
+        table.setHeaderVisible(true);
+        for (String name : columns) {
+            new TableColumn(table, SWT.LEFT).setText(name);
+        }
+        return table;
+    }
+
+    /**
+     * Shows the delta profile of a selected call-profile trace.
+     *
+     * @param signal
+     *            the selection
+     */
+    @TmfSignalHandler
+    public void traceSelected(TmfTraceSelectedSignal signal) {
+        if (signal.getTrace() instanceof CallProfileTrace trace) {
+            show(trace.getProfile());
+        }
+    }
+
+    /**
+     * @param profile
+     *            the profile whose delta profile to show, or null for none
+     */
+    public void show(@Nullable Profile profile) {
+        Label summary = fSummary;
+        Table times = fTimes;
+        Table instructions = fInstructions;
+        Table longest = fLongest;
+        if (summary == null || times == null || instructions == null || longest == null) {
+            return;
+        }
+        DeltaProfiler deltas = profile != null ? profile.deltas() : null;
+        if (profile == null || deltas == null || deltas.pairs().isEmpty()) {
+            summary.setText(Messages.Deltas_Empty);
+            times.removeAll();
+            instructions.removeAll();
+            longest.removeAll();
+            return;
+        }
+        summary.setText(String.format(Messages.Deltas_Summary, profile.file().getFileName(), deltas.pairs().size(), deltas.unmatchedEnds()));
+        fill(times, deltas.timeHistogram(BINS));
+        fill(instructions, deltas.instructionHistogram(BINS));
+        longest.removeAll();
+        for (DeltaProfiler.Pair pair : deltas.outliers(OUTLIERS)) {
+            new TableItem(longest, SWT.NONE).setText(new String[] { Long.toString(pair.position()), Long.toString(pair.thread()),
+                    String.format("%,d", pair.time()), String.format("%,d", pair.instructions()) }); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        pack(times, instructions, longest);
+        summary.getParent().layout(true);
+    }
+
+    private static void fill(Table table, DeltaProfiler.Histogram histogram) {
+        table.removeAll();
+        long max = 1;
+        for (long count : histogram.counts()) {
+            max = Math.max(max, count);
+        }
+        for (int bin = 0; bin < histogram.counts().length; bin++) {
+            long low = histogram.min() + bin * histogram.width();
+            long count = histogram.counts()[bin];
+            String range = histogram.width() == 1 ? String.format("%,d", low) : String.format("%,d - %,d", low, low + histogram.width() - 1); //$NON-NLS-1$ //$NON-NLS-2$
+            new TableItem(table, SWT.NONE).setText(new String[] { range, Long.toString(count), "\u2588".repeat((int) (BAR * count / max)) }); //$NON-NLS-1$
+        }
+    }
+
+    private static void pack(Table... tables) {
+        for (Table table : tables) {
+            for (TableColumn column : table.getColumns()) {
+                column.pack();
+            }
+        }
+    }
+
+    /** @return the table of the longest sections, once the view is created */
+    public Table getLongest() {
+        Table longest = fLongest;
+        if (longest == null) {
+            throw new IllegalStateException("the view is not created"); //$NON-NLS-1$
+        }
+        return longest;
+    }
+
+    @Override
+    public void setFocus() {
+        Table longest = fLongest;
+        if (longest != null) {
+            longest.setFocus();
+        }
+    }
+}
