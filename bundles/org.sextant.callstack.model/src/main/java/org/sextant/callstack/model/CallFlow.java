@@ -128,7 +128,7 @@ public final class CallFlow {
             return;
         }
         for (Scope scope : Scope.values()) {
-            CallTree[] trees = fTrees.get(scope).computeIfAbsent(where.key(scope), k -> new CallTree[] { new CallTree(), new CallTree() });
+            CallTree[] trees = fTrees.get(scope).computeIfAbsent(where.key(scope), k -> new CallTree[] { new CallTree(fBinaries), new CallTree(fBinaries) });
             if (instructions > 0) {
                 trees[Weight.INSTRUCTIONS.ordinal()].add(stack.fFrames, instructions);
             }
@@ -270,11 +270,7 @@ public final class CallFlow {
      */
     public Map<String, CallTree> trees(Scope scope, Weight weight) {
         Map<String, CallTree> trees = new LinkedHashMap<>();
-        fTrees.get(scope).forEach((key, pair) -> {
-            CallTree tree = pair[weight.ordinal()];
-            fBinaries.forEach(tree::setBinary);
-            trees.put(key, tree);
-        });
+        fTrees.get(scope).forEach((key, pair) -> trees.put(key, pair[weight.ordinal()]));
         return trees;
     }
 

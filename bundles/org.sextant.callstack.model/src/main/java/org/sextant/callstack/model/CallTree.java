@@ -83,7 +83,23 @@ public final class CallTree {
     }
 
     private final Node fRoot = new Node("", null);
-    private final Map<String, String> fBinaries = new HashMap<>();
+    private final Map<String, String> fBinaries;
+
+    /** An empty tree. */
+    public CallTree() {
+        this(new HashMap<>());
+    }
+
+    /**
+     * An empty tree that knows the binaries of its functions from a map it shares with the other trees of one
+     * input, which keeps filling it.
+     *
+     * @param binaries
+     *            function name to binary
+     */
+    CallTree(Map<String, String> binaries) {
+        fBinaries = binaries;
+    }
 
     /** @return the root: no function, its total the whole cost */
     public Node root() {

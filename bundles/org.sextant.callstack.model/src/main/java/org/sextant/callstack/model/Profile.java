@@ -101,26 +101,31 @@ public final class Profile {
         }
         String name = file.toString();
         try (BufferedReader in = new ProgressReader(Files.newBufferedReader(file, StandardCharsets.ISO_8859_1), progress)) {
-            CallFlow flow = new CallFlow();
             DeltaProfiler deltas = new DeltaProfiler(pattern);
+            CallFlow flow;
+            Set<CallFlow.Weight> weights;
             switch (format) {
             case CALLGRIND:
-                return untimed(file, format, CallgrindReader.read(in, name));
+                flow = new CallFlow(CallgrindReader.read(in, name));
+                weights = Set.of(CallFlow.Weight.INSTRUCTIONS);
+                break;
             case FOLDED:
-                return untimed(file, format, FoldedStacks.read(in, name));
+                flow = new CallFlow(FoldedStacks.read(in, name));
+                weights = Set.of(CallFlow.Weight.INSTRUCTIONS);
+                break;
             case PERF_SCRIPT:
-                return new Profile(file, format, flow, deltas, PerfScriptReader.read(in, name, flow, deltas));
+                flow = new CallFlow();
+                weights = PerfScriptReader.read(in, name, flow, deltas);
+                break;
             case SPTDECODE:
-                return new Profile(file, format, flow, deltas, SptDecodeReader.read(in, name, flow, deltas));
+                flow = new CallFlow();
+                weights = SptDecodeReader.read(in, name, flow, deltas);
+                break;
             default:
                 throw new IllegalStateException(format.name());
             }
+            return new Profile(file, format, flow, deltas, weights);
         }
-    }
-
-    private static Profile untimed(Path file, Format format, CallTree tree) {
-        CallFlow flow = new CallFlow(tree);
-        return new Profile(file, format, flow, new DeltaProfiler(DeltaProfiler.Pattern.INTERRUPTS), Set.of(CallFlow.Weight.INSTRUCTIONS));
     }
 
     /** @return the file read */
