@@ -1,0 +1,634 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.redis.model;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+
+import org.sextant.parallel.model.StateWriter;
+
+/**
+ * The Redis resource model of Kabamba, Khouzam and Dagenais (Connections, Requests, Bus, Threads, Event-loop),
+ * fed with decoded events in time order, one method per event of {@code docs/redis-events.md}. It writes the
+ * state of every node to a {@link StateWriter} and hands each completed request to a consumer.
+ *
+ * <p>
+ * Attribute tree ({@code <node>} is the process id, {@code <fd>} a descriptor, {@code <tid>} a thread id):
+ * </p>
+ *
+ * <pre>
+ * Nodes/&lt;node&gt;                              its address, "127.0.0.1:7000" (lowest listening port), null until it listens
+ *   Event-loop                              the main thread's {@link Operation} (the thread that waits for events), null until it first waits
+ *     Ready                                 events returned by the last wait
+ *   Threads/&lt;tid&gt;                          the thread's {@link Operation}
+ *     Fd                                    the connection it works on, null when waiting or idle
+ *     Command                               the command it executes, null otherwise
+ *   Connections/&lt;fd&gt;                       the connection's {@link Operation} (idle between requests), null when closed or never seen
+ *     Kind                                  {@link ConnectionKind#label()}
+ *     Peer                                  remote "address:port", null when the connection's start was not traced
+ *     Thread                                the last thread that did I/O on it
+ *     Command                               the command in execution, null otherwise
+ *     Bytes in, Bytes out                   bytes read from and written to it since it opened
+ *     File events                           what the event loop watches it for: 1 readable, 2 writable
+ *     Sent/&lt;TYPE&gt;, Received/&lt;TYPE&gt;         bus messages of that type ({@link BusMessages}) since it opened
+ *   Connections opened/&lt;kind&gt;              connections of that kind opened so far
+ *   Commands/&lt;command&gt;                     requests of that command so far
+ *   Volume/Client in, Client out, Bus in, Bus out   bytes so far
+ *   Bus/Sent/&lt;TYPE&gt;, Bus/Received/&lt;TYPE&gt;    bus messages so far (broadcast types, such as PUBLISH and FAIL, count once per link)
+ * </pre>
+ *
+ * <p>
+ * Counters are Longs, cumulative, null until first counted (the byte counters of a connection start at 0 when it opens). A request lasts from the start of the read
+ * that brought its first bytes (for pipelined commands, the read they arrived in) to the end of the first write
+ * on its connection after its execution. Missing information stays unknown: an event on a connection whose
+ * opening was not traced creates the connection with kind {@code unknown} and no peer, a request whose read
+ * was not traced is counted but has no latency, an end with no start only ends what is in progress.
+ * </p>
+ */
+public final class RedisTracker {
+
+    /** The top-level attribute. */
+    public static final String NODES = "Nodes";
+    /** A node's event loop. */
+    public static final String EVENT_LOOP = "Event-loop";
+    /** Ready events of the last wait, under the event loop. */
+    public static final String READY = "Ready";
+    /** A node's threads. */
+    public static final String THREADS = "Threads";
+    /** A node's connections. */
+    public static final String CONNECTIONS = "Connections";
+    /** A connection's kind. */
+    public static final String KIND = "Kind";
+    /** A connection's peer. */
+    public static final String PEER = "Peer";
+    /** A connection's last thread. */
+    public static final String THREAD = "Thread";
+    /** The command of a thread or connection. */
+    public static final String COMMAND = "Command";
+    /** A thread's connection. */
+    public static final String FD = "Fd";
+    /** Bytes read from a connection. */
+    public static final String BYTES_IN = "Bytes in";
+    /** Bytes written to a connection. */
+    public static final String BYTES_OUT = "Bytes out";
+    /** The event loop's interest in a connection. */
+    public static final String FILE_EVENTS = "File events";
+    /** Bus messages sent, per type. */
+    public static final String SENT = "Sent";
+    /** Bus messages received, per type. */
+    public static final String RECEIVED = "Received";
+    /** Connections opened per kind. */
+    public static final String OPENED = "Connections opened";
+    /** Requests per command. */
+    public static final String COMMANDS = "Commands";
+    /** A node's byte counters. */
+    public static final String VOLUME = "Volume";
+    /** Bytes read from clients (and replicas). */
+    public static final String CLIENT_IN = "Client in";
+    /** Bytes written to clients (and replicas). */
+    public static final String CLIENT_OUT = "Client out";
+    /** Bytes read from the cluster bus. */
+    public static final String BUS_IN = "Bus in";
+    /** Bytes written to the cluster bus. */
+    public static final String BUS_OUT = "Bus out";
+    /** A node's bus message counters. */
+    public static final String BUS = "Bus";
+
+    private static final long UNKNOWN = Long.MIN_VALUE;
+
+    private final StateWriter fWriter;
+    private final Consumer<Request> fRequests;
+    private final Map<String, Node> fNodes = new HashMap<>();
+
+    /**
+     * @param writer
+     *            where the state goes
+     * @param requests
+     *            takes each request whose latency is known, at its end
+     */
+    public RedisTracker(StateWriter writer, Consumer<Request> requests) {
+        fWriter = writer;
+        fRequests = requests;
+    }
+
+    /**
+     * A listening socket: the node's address.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param address
+     *            the listening address
+     * @param port
+     *            its port
+     */
+    public void listen(long time, String node, String address, int port) {
+        Node n = node(node);
+        boolean lowest = n.fPorts.isEmpty() || port < n.fPorts.first();
+        n.fPorts.add(port);
+        if (lowest) {
+            fWriter.modify(time, n.fQuark, address + ':' + port);
+        }
+    }
+
+    /**
+     * A connection accepted or connected; one still open with the same descriptor ends first (its close was
+     * lost).
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param tid
+     *            the thread
+     * @param fd
+     *            its descriptor
+     * @param peer
+     *            the remote "address:port"
+     * @param kind
+     *            its kind as far as known
+     */
+    public void open(long time, String node, int tid, int fd, String peer, ConnectionKind kind) {
+        Node n = node(node);
+        close(time, n, fd);
+        Connection c = n.open(time, fd, kind);
+        c.fPeerValue = peer;
+        fWriter.modify(time, c.fPeer, peer);
+        fWriter.modify(time, c.fThread, tid);
+    }
+
+    /**
+     * The first bytes of a connection told its kind.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param fd
+     *            the descriptor
+     * @param kind
+     *            the kind
+     */
+    public void kind(long time, String node, int fd, ConnectionKind kind) {
+        Connection c = connection(time, node(node), fd, kind);
+        if (c.fKindValue != kind) {
+            c.setKind(time, kind);
+        }
+    }
+
+    /**
+     * A connection closed ({@code free_client}).
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param fd
+     *            the descriptor
+     */
+    public void close(long time, String node, int fd) {
+        close(time, node(node), fd);
+    }
+
+    /**
+     * A read starts on a connection.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param tid
+     *            the reading thread
+     * @param fd
+     *            the descriptor
+     * @param bus
+     *            whether it is a cluster bus read
+     */
+    public void readStart(long time, String node, int tid, int fd, boolean bus) {
+        Node n = node(node);
+        Connection c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
+        if (!bus) {
+            c.fLastRead = time;
+            if (c.fFirstUnparsedRead == UNKNOWN) {
+                c.fFirstUnparsedRead = time;
+            }
+        }
+        Operation operation = bus ? Operation.BUS_READING : Operation.READING;
+        c.set(time, operation, tid);
+        n.thread(tid).set(time, operation, fd, null);
+    }
+
+    /**
+     * A read ends.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param tid
+     *            the reading thread
+     * @param fd
+     *            the descriptor
+     * @param bus
+     *            whether it is a cluster bus read
+     * @param bytes
+     *            the read's return value: bytes read, 0 at end of file, negative on error
+     */
+    public void readEnd(long time, String node, int tid, int fd, boolean bus, long bytes) {
+        Node n = node(node);
+        Connection c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
+        if (bytes > 0) {
+            c.fBytesIn.add(time, bytes);
+            n.counter(VOLUME, bus ? BUS_IN : CLIENT_IN).add(time, bytes);
+        }
+        c.set(time, Operation.IDLE, tid);
+        n.thread(tid).set(time, Operation.IDLE, null, null);
+    }
+
+    /**
+     * A command of a client starts executing.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param tid
+     *            the executing thread
+     * @param fd
+     *            the client's descriptor
+     * @param command
+     *            the command's name, lower case
+     */
+    public void commandStart(long time, String node, int tid, int fd, String command) {
+        Node n = node(node);
+        Connection c = connection(time, n, fd, ConnectionKind.UNKNOWN);
+        long start = c.fFirstUnparsedRead != UNKNOWN ? c.fFirstUnparsedRead : c.fLastRead;
+        c.fFirstUnparsedRead = UNKNOWN;
+        c.fPending.add(new Pending(command, start));
+        n.counter(COMMANDS, command).add(time, 1);
+        c.set(time, Operation.EXECUTING, tid);
+        fWriter.modify(time, c.fCommand, command);
+        n.thread(tid).set(time, Operation.EXECUTING, fd, command);
+    }
+
+    /**
+     * A command has executed.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param tid
+     *            the executing thread
+     * @param fd
+     *            the client's descriptor
+     * @param command
+     *            the command's name
+     */
+    public void commandEnd(long time, String node, int tid, int fd, String command) {
+        Node n = node(node);
+        Connection c = connection(time, n, fd, ConnectionKind.UNKNOWN);
+        for (Pending pending : c.fPending) {
+            if (!pending.fExecuted && pending.fCommand.equals(command)) {
+                pending.fExecuted = true;
+                break;
+            }
+        }
+        c.set(time, Operation.IDLE, tid);
+        fWriter.modify(time, c.fCommand, null);
+        n.thread(tid).set(time, Operation.IDLE, null, null);
+    }
+
+    /**
+     * A write starts on a connection.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param tid
+     *            the writing thread
+     * @param fd
+     *            the descriptor
+     * @param bus
+     *            whether it is a cluster bus write
+     */
+    public void writeStart(long time, String node, int tid, int fd, boolean bus) {
+        Node n = node(node);
+        Connection c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
+        Operation operation = bus ? Operation.BUS_WRITING : Operation.WRITING;
+        c.set(time, operation, tid);
+        n.thread(tid).set(time, operation, fd, null);
+    }
+
+    /**
+     * A write ends; it carries the replies of the requests executed before it.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param tid
+     *            the writing thread
+     * @param fd
+     *            the descriptor
+     * @param bus
+     *            whether it is a cluster bus write
+     * @param bytes
+     *            the write's return value: bytes written, negative on error
+     */
+    public void writeEnd(long time, String node, int tid, int fd, boolean bus, long bytes) {
+        Node n = node(node);
+        Connection c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
+        if (bytes > 0) {
+            c.fBytesOut.add(time, bytes);
+            n.counter(VOLUME, bus ? BUS_OUT : CLIENT_OUT).add(time, bytes);
+            replied(time, n, c);
+        }
+        c.set(time, Operation.IDLE, tid);
+        n.thread(tid).set(time, Operation.IDLE, null, null);
+    }
+
+    /**
+     * A cluster bus message whose header was read or written.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param fd
+     *            the bus connection
+     * @param sent
+     *            true when written, false when read
+     * @param type
+     *            its type's name ({@link BusMessages#name})
+     */
+    public void busMessage(long time, String node, int fd, boolean sent, String type) {
+        Node n = node(node);
+        Connection c = connection(time, n, fd, ConnectionKind.BUS);
+        String direction = sent ? SENT : RECEIVED;
+        n.counter(BUS, direction, type).add(time, 1);
+        c.counter(direction, type).add(time, 1);
+    }
+
+    /**
+     * The event loop starts or stops watching a connection for some events.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param fd
+     *            the descriptor; ignored unless it is a known connection
+     * @param mask
+     *            1 readable, 2 writable
+     * @param added
+     *            true when watching starts, false when it stops
+     */
+    public void fileEvent(long time, String node, int fd, int mask, boolean added) {
+        Connection c = node(node).fConnections.get(fd);
+        if (c != null) {
+            c.fMask = added ? c.fMask | mask : c.fMask & ~mask;
+            fWriter.modify(time, c.fFileEvents, c.fMask);
+        }
+    }
+
+    /**
+     * The event loop waits for events: its thread is the node's main thread.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param tid
+     *            the thread
+     */
+    public void sleep(long time, String node, int tid) {
+        Node n = node(node);
+        if (n.fMainTid == null) {
+            n.fMainTid = tid;
+        }
+        n.thread(tid).set(time, Operation.WAITING, null, null);
+    }
+
+    /**
+     * The event loop's wait returned.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param tid
+     *            the thread
+     * @param ready
+     *            events returned, negative on error
+     */
+    public void wake(long time, String node, int tid, int ready) {
+        Node n = node(node);
+        if (ready >= 0 && Integer.valueOf(tid).equals(n.fMainTid)) {
+            fWriter.modify(time, n.fReady, ready);
+        }
+        n.thread(tid).set(time, Operation.IDLE, null, null);
+    }
+
+    private Node node(String key) {
+        return fNodes.computeIfAbsent(key, Node::new);
+    }
+
+    /** @return the open connection with that descriptor, opened now with no peer if its start was not traced */
+    private Connection connection(long time, Node node, int fd, ConnectionKind kind) {
+        Connection c = node.fConnections.get(fd);
+        return c != null ? c : node.open(time, fd, kind);
+    }
+
+    private void close(long time, Node node, int fd) {
+        Connection c = node.fConnections.remove(fd);
+        if (c != null) {
+            c.close(time);
+        }
+    }
+
+    /** Completes, in order, the requests of the connection that have executed. */
+    private void replied(long time, Node node, Connection c) {
+        for (Iterator<Pending> it = c.fPending.iterator(); it.hasNext();) {
+            Pending pending = it.next();
+            if (!pending.fExecuted) {
+                return;
+            }
+            it.remove();
+            if (pending.fStart != UNKNOWN) {
+                fRequests.accept(new Request(pending.fStart, time, node.fKey, c.fFd, pending.fCommand, c.fPeerValue));
+            }
+        }
+    }
+
+    /** A request read and not yet answered. */
+    private static final class Pending {
+        final String fCommand;
+        final long fStart;
+        boolean fExecuted;
+
+        Pending(String command, long start) {
+            fCommand = command;
+            fStart = start;
+        }
+    }
+
+    /** A cumulative counter attribute, null until it is first written. */
+    private final class Counter {
+        private final int fQuark;
+        private long fValue;
+
+        Counter(int quark) {
+            fQuark = quark;
+        }
+
+        void add(long time, long amount) {
+            fValue += amount;
+            fWriter.modify(time, fQuark, fValue);
+        }
+
+        void clear(long time) {
+            fWriter.modify(time, fQuark, null);
+        }
+    }
+
+    /** A node's attributes and what it knows of its connections and threads. */
+    private final class Node {
+        final String fKey;
+        final int fQuark;
+        final int fReady;
+        final TreeSet<Integer> fPorts = new TreeSet<>();
+        final Map<Integer, Connection> fConnections = new HashMap<>();
+        final Map<Integer, NodeThread> fThreads = new HashMap<>();
+        final Map<String, Counter> fCounters = new HashMap<>();
+        Integer fMainTid;
+
+        Node(String key) {
+            fKey = key;
+            fQuark = fWriter.attribute(NODES, key);
+            fReady = fWriter.attribute(NODES, key, EVENT_LOOP, READY);
+        }
+
+        Connection open(long time, int fd, ConnectionKind kind) {
+            Connection c = new Connection(time, this, fd, kind);
+            fConnections.put(fd, c);
+            counter(OPENED, kind.label()).add(time, 1);
+            return c;
+        }
+
+        NodeThread thread(int tid) {
+            return fThreads.computeIfAbsent(tid, t -> new NodeThread(this, t));
+        }
+
+        /** @return the counter under this node at that relative path, created at 0 now if new */
+        Counter counter(String... path) {
+            return fCounters.computeIfAbsent(String.join("/", path), p -> {
+                String[] full = new String[path.length + 2];
+                full[0] = NODES;
+                full[1] = fKey;
+                System.arraycopy(path, 0, full, 2, path.length);
+                return new Counter(fWriter.attribute(full));
+            });
+        }
+    }
+
+    /** A thread of a node. */
+    private final class NodeThread {
+        final int fOperation;
+        final int fFd;
+        final int fCommand;
+        final int fEventLoop;
+        final Node fNode;
+        final int fTid;
+
+        NodeThread(Node node, int tid) {
+            String t = Integer.toString(tid);
+            fNode = node;
+            fTid = tid;
+            fOperation = fWriter.attribute(NODES, node.fKey, THREADS, t);
+            fFd = fWriter.attribute(NODES, node.fKey, THREADS, t, FD);
+            fCommand = fWriter.attribute(NODES, node.fKey, THREADS, t, COMMAND);
+            fEventLoop = fWriter.attribute(NODES, node.fKey, EVENT_LOOP);
+        }
+
+        void set(long time, Operation operation, Integer fd, String command) {
+            fWriter.modify(time, fOperation, operation.label());
+            fWriter.modify(time, fFd, fd);
+            fWriter.modify(time, fCommand, command);
+            if (Integer.valueOf(fTid).equals(fNode.fMainTid)) {
+                fWriter.modify(time, fEventLoop, operation.label());
+            }
+        }
+    }
+
+    /** An open connection of a node. */
+    private final class Connection {
+        final Node fNode;
+        final int fFd;
+        final String fPath;
+        final int fOperation;
+        final int fKind;
+        final int fPeer;
+        final int fThread;
+        final int fCommand;
+        final int fFileEvents;
+        final Counter fBytesIn;
+        final Counter fBytesOut;
+        final Map<String, Counter> fMessages = new HashMap<>();
+        final Deque<Pending> fPending = new ArrayDeque<>();
+        ConnectionKind fKindValue;
+        String fPeerValue = "";
+        int fMask;
+        long fLastRead = UNKNOWN;
+        long fFirstUnparsedRead = UNKNOWN;
+
+        Connection(long time, Node node, int fd, ConnectionKind kind) {
+            fNode = node;
+            fFd = fd;
+            fPath = Integer.toString(fd);
+            fOperation = fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath);
+            fKind = fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, KIND);
+            fPeer = fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, PEER);
+            fThread = fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, THREAD);
+            fCommand = fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, COMMAND);
+            fFileEvents = fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, FILE_EVENTS);
+            fBytesIn = new Counter(fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, BYTES_IN));
+            fBytesOut = new Counter(fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, BYTES_OUT));
+            fBytesIn.add(time, 0);
+            fBytesOut.add(time, 0);
+            fWriter.modify(time, fOperation, Operation.IDLE.label());
+            setKind(time, kind);
+        }
+
+        void setKind(long time, ConnectionKind kind) {
+            fKindValue = kind;
+            fWriter.modify(time, fKind, kind.label());
+        }
+
+        void set(long time, Operation operation, int tid) {
+            fWriter.modify(time, fOperation, operation.label());
+            fWriter.modify(time, fThread, tid);
+        }
+
+        Counter counter(String direction, String type) {
+            return fMessages.computeIfAbsent(direction + '/' + type,
+                    key -> new Counter(fWriter.attribute(NODES, fNode.fKey, CONNECTIONS, fPath, direction, type)));
+        }
+
+        /** Everything of the connection becomes null: the descriptor may be reused by another. */
+        void close(long time) {
+            for (int quark : new int[] { fOperation, fKind, fPeer, fThread, fCommand, fFileEvents }) {
+                fWriter.modify(time, quark, null);
+            }
+            fBytesIn.clear(time);
+            fBytesOut.clear(time);
+            fMessages.values().forEach(counter -> counter.clear(time));
+        }
+    }
+}

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.redis.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** The model's state and requests for short event sequences, each the shape of what the tracer emits. */
+class RedisTrackerTest {
+
+    private static final String NODE = "4242";
+    private static final int MAIN = 4242;
+    private static final String CONN = "Nodes/4242/Connections/9";
+
+    private final StateLog fState = new StateLog();
+    private final List<Request> fRequests = new ArrayList<>();
+    private final RedisTracker fTracker = new RedisTracker(fState, fRequests::add);
+
+    @Test
+    void requestLifeCycle() {
+        fTracker.listen(1, NODE, "127.0.0.1", 7101);
+        fTracker.listen(2, NODE, "127.0.0.1", 17101);
+        fTracker.sleep(10, NODE, MAIN);
+        fTracker.wake(20, NODE, MAIN, 1);
+        fTracker.open(21, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.fileEvent(22, NODE, 9, 1, true);
+        fTracker.readStart(30, NODE, MAIN, 9, false);
+        fTracker.readEnd(31, NODE, MAIN, 9, false, 27);
+        fTracker.commandStart(32, NODE, MAIN, 9, "set");
+        fTracker.sleep(33, NODE, MAIN); // the next traced call ends the command, as the tracer does
+        fTracker.commandEnd(33, NODE, MAIN, 9, "set");
+        fTracker.writeStart(40, NODE, MAIN, 9, false);
+        fTracker.writeEnd(41, NODE, MAIN, 9, false, 5);
+        fTracker.close(50, NODE, 9);
+
+        assertEquals("127.0.0.1:7101", fState.last("Nodes/4242"));
+        assertEquals(List.of(new Request(30, 41, NODE, 9, "set", "127.0.0.1:50000")), fRequests);
+        assertEquals(List.of("21=idle", "30=reading", "31=idle", "32=executing", "33=idle", "40=writing", "41=idle", "50=null"),
+                fState.history(CONN));
+        assertEquals(List.of("10=waiting", "20=idle", "30=reading", "31=idle", "32=executing", "33=waiting", "33=idle", "40=writing", "41=idle"),
+                fState.history("Nodes/4242/Event-loop"));
+        assertEquals(List.of("21=0", "31=27", "50=null"), fState.history(CONN + "/Bytes in"));
+        assertEquals("5", fState.last("Nodes/4242/Volume/Client out"));
+        assertEquals("1", fState.last("Nodes/4242/Commands/set"));
+        assertEquals("1", fState.last("Nodes/4242/Connections opened/client"));
+        assertEquals(List.of("22=1", "50=null"), fState.history(CONN + "/File events"));
+    }
+
+    @Test
+    void pipelinedCommandsShareTheirReadAndReplyWrite() {
+        fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.readStart(10, NODE, MAIN, 9, false);
+        fTracker.readEnd(11, NODE, MAIN, 9, false, 60);
+        fTracker.commandStart(12, NODE, MAIN, 9, "incr");
+        fTracker.commandStart(12, NODE, MAIN, 9, "get");
+        fTracker.commandEnd(13, NODE, MAIN, 9, "incr");
+        fTracker.commandEnd(13, NODE, MAIN, 9, "get");
+        fTracker.readStart(14, NODE, MAIN, 9, false); // a third command, whose reply is not written yet
+        fTracker.readEnd(15, NODE, MAIN, 9, false, 20);
+        fTracker.commandStart(16, NODE, MAIN, 9, "del");
+        fTracker.writeEnd(20, NODE, MAIN, 9, false, 9);
+
+        assertEquals(List.of(new Request(10, 20, NODE, 9, "incr", "127.0.0.1:50000"), new Request(10, 20, NODE, 9, "get", "127.0.0.1:50000")),
+                fRequests);
+    }
+
+    @Test
+    void aConnectionSeenMidLifeHasUnknownKindPeerAndLatency() {
+        fTracker.commandStart(5, NODE, MAIN, 12, "ping");
+        fTracker.commandEnd(6, NODE, MAIN, 12, "ping");
+        fTracker.writeEnd(7, NODE, MAIN, 12, false, 7);
+        fTracker.readEnd(8, NODE, MAIN, 12, false, 14); // its start was lost
+
+        assertEquals(List.of(), fRequests);
+        assertEquals("unknown", fState.last("Nodes/4242/Connections/12/Kind"));
+        assertEquals("null", fState.last("Nodes/4242/Connections/12/Peer"));
+        assertEquals("1", fState.last("Nodes/4242/Commands/ping"));
+        assertEquals("14", fState.last("Nodes/4242/Connections/12/Bytes in"));
+        assertEquals("null", fState.last("Nodes/4242/Event-loop"));
+    }
+
+    @Test
+    void aReusedDescriptorIsANewConnection() {
+        fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.readEnd(2, NODE, MAIN, 9, false, 10);
+        fTracker.open(3, NODE, MAIN, 9, "127.0.0.1:50002", ConnectionKind.CLIENT); // its close was lost
+        fTracker.readEnd(4, NODE, MAIN, 9, false, 4);
+
+        assertEquals(List.of("1=0", "2=10", "3=null", "3=0", "4=4"), fState.history(CONN + "/Bytes in"));
+        assertEquals("127.0.0.1:50002", fState.last(CONN + "/Peer"));
+        assertEquals("2", fState.last("Nodes/4242/Connections opened/client"));
+        assertEquals("14", fState.last("Nodes/4242/Volume/Client in"));
+    }
+
+    @Test
+    void busMessagesAndBytesPerLinkAndNode() {
+        fTracker.open(1, NODE, MAIN, 20, "127.0.0.1:17102", ConnectionKind.UNKNOWN);
+        fTracker.writeStart(2, NODE, MAIN, 20, true);
+        fTracker.busMessage(3, NODE, 20, true, BusMessages.name(0));
+        fTracker.kind(3, NODE, 20, ConnectionKind.BUS);
+        fTracker.writeEnd(3, NODE, MAIN, 20, true, 2256);
+        fTracker.readStart(4, NODE, MAIN, 20, true);
+        fTracker.busMessage(5, NODE, 20, false, BusMessages.name(1));
+        fTracker.readEnd(5, NODE, MAIN, 20, true, 2256);
+        fTracker.busMessage(6, NODE, 21, false, BusMessages.name(4)); // an inbound link opened before tracing
+
+        assertEquals(List.of("1=unknown", "3=bus"), fState.history("Nodes/4242/Connections/20/Kind"));
+        assertEquals(List.of("2=bus write", "3=idle", "4=bus read", "5=idle"), fState.history("Nodes/4242/Connections/20").subList(1, 5));
+        assertEquals("1", fState.last("Nodes/4242/Bus/Sent/PING"));
+        assertEquals("1", fState.last("Nodes/4242/Bus/Received/PONG"));
+        assertEquals("1", fState.last("Nodes/4242/Bus/Received/PUBLISH"));
+        assertEquals("1", fState.last("Nodes/4242/Connections/20/Received/PONG"));
+        assertEquals("bus", fState.last("Nodes/4242/Connections/21/Kind"));
+        assertEquals("2256", fState.last("Nodes/4242/Volume/Bus out"));
+        assertEquals("2256", fState.last("Nodes/4242/Volume/Bus in"));
+        assertEquals(List.of(), fRequests);
+    }
+
+    @Test
+    void ioThreadsReadWhileTheMainThreadWaits() {
+        fTracker.sleep(1, NODE, MAIN);
+        fTracker.readStart(2, NODE, MAIN + 1, 9, false);
+        fTracker.readStart(2, NODE, MAIN + 2, 10, false);
+        fTracker.readEnd(3, NODE, MAIN + 1, 9, false, 30);
+
+        assertEquals("waiting", fState.last("Nodes/4242/Event-loop"));
+        assertEquals(List.of("2=reading", "3=idle"), fState.history("Nodes/4242/Threads/4243"));
+        assertEquals("10", fState.last("Nodes/4242/Threads/4244/Fd"));
+        assertEquals("4244", fState.last("Nodes/4242/Connections/10/Thread"));
+    }
+
+    @Test
+    void busMessageNamesFollowRedis() {
+        assertEquals("PUBLISHSHARD", BusMessages.name(10));
+        assertEquals("UNKNOWN_42", BusMessages.name(42));
+        assertEquals("auth-req", BusMessages.clusterInfoName(BusMessages.name(5)));
+        assertEquals("publish", BusMessages.clusterInfoName("PUBLISH"));
+    }
+}
