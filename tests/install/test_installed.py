@@ -201,3 +201,29 @@ def test_bad_pattern_and_bad_profile_lines_are_one_clear_error(tmp_path):
     assert run.returncode == 2
     assert f"{cut} line 3: not a perf script sample" in run.stderr
     assert "Exception" not in run.stderr
+
+
+REDIS_SINGLE = FIXTURES / "redis-single"
+
+
+def test_redis_analysis_of_a_recording_counts_what_babeltrace_counts():
+    run = sextant("analyze", "--analysis", "redis", "--json", str(REDIS_SINGLE))
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)["traces"][0]
+    assert result["trace_type"] == "org.eclipse.linuxtools.tmf.core.experiment.generic"  # the recording's directory
+    [node] = result["nodes"]
+    assert node["address"] == "127.0.0.1:7210"
+    # babeltrace2: 7 redis:new_connection, call_command_start per command (CATALOGUE.md)
+    assert node["connections"] == {"client": 7}
+    assert node["requests"] == {"config": 2, "get": 200, "ping": 1, "set": 200, "shutdown": 1}
+    # every request but the shutdown, which gets no reply, has a latency
+    assert {command: stats["count"] for command, stats in node["latency_us"].items()} == {"config": 2, "get": 200, "ping": 1, "set": 200}
+    assert all(0 < stats["p50"] <= stats["p99"] <= stats["max"] for stats in node["latency_us"].values())
+    assert node["bus_messages"] == {"sent": {}, "received": {}}
+
+
+def test_directory_without_traces_is_one_clear_error(tmp_path):
+    run = sextant("analyze", "--analysis", "redis", str(tmp_path))
+    assert run.returncode == 2
+    assert f"sextant: error: {tmp_path}: neither a trace nor a directory of CTF traces" in run.stderr
+    assert "Exception" not in run.stderr

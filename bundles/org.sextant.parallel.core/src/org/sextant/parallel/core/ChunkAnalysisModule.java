@@ -5,13 +5,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.parallel.model.ChunkAnalysis;
 import org.sextant.parallel.model.ParallelBuilder;
 import org.sextant.parallel.model.ChunkProgress;
-import org.sextant.parallel.model.StateWriter;
 import org.sextant.parallel.model.TraceFormatException;
 
 /**
@@ -34,18 +32,7 @@ public abstract class ChunkAnalysisModule extends ParallelHistoryModule {
         if (trace == null) {
             throw new IOException("no trace"); //$NON-NLS-1$
         }
-        StateWriter writer = new StateWriter() {
-            @Override
-            public int attribute(String... path) {
-                return ss.getQuarkAbsoluteAndAdd(path);
-            }
-
-            @Override
-            public void modify(long time, int attribute, @Nullable Object value) {
-                ss.modifyAttribute(time, value, attribute);
-            }
-        };
-        ParallelBuilder.Stats stats = new ParallelBuilder(threads, chunkBytes).build(traceDirectory, createAnalysis(trace), writer, progress,
+        ParallelBuilder.Stats stats = new ParallelBuilder(threads, chunkBytes).build(traceDirectory, createAnalysis(trace), new StateSystemWriter(ss), progress,
                 cancelled);
         return new Built(new Report(threads, stats.chunks(), stats.events(), stats.deferred(), stats.maxChunksInFlight()), stats.lastEvent());
     }

@@ -2,7 +2,13 @@
 package org.sextant.internal.headless.core;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.exceptions.TmfTraceException;
@@ -13,10 +19,13 @@ import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 
 /**
  * Opens a trace without a workspace, the way Trace Compass's import does: the trace type whose validation is
- * most confident wins, and the "trace opened" signal instantiates the trace's analysis modules.
+ * most confident wins, and the "trace opened" signal instantiates the trace's analysis modules. A directory
+ * that is no trace itself but holds CTF traces (a recording of {@code sextant record}: one trace per process,
+ * maybe a kernel trace) opens as the experiment of them all.
  */
 final class TraceOpener {
 
@@ -29,6 +38,10 @@ final class TraceOpener {
         }
     }
 
+    private static final String CTF_METADATA = "metadata"; //$NON-NLS-1$
+    /** How deep a recording's traces lie: {@code DIR/ust/pid/<process>/64-bit/metadata}. */
+    private static final int MAX_DEPTH = 6;
+
     private TraceOpener() {
     }
 
@@ -40,6 +53,12 @@ final class TraceOpener {
         if (!file.canRead()) {
             throw new OpenException(path + ": not readable"); //$NON-NLS-1$
         }
+        ITmfTrace trace = file.isDirectory() && !new File(file, CTF_METADATA).isFile() ? openExperiment(file) : openTrace(file);
+        TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(TraceOpener.class, trace, null));
+        return trace;
+    }
+
+    private static ITmfTrace openTrace(File file) throws OpenException {
         String absolute = file.getAbsolutePath();
         TraceTypeHelper type = traceType(absolute);
         ITmfTrace trace;
@@ -54,8 +73,31 @@ final class TraceOpener {
             trace.dispose();
             throw new OpenException(absolute + ": cannot be read as " + type.getLabel() + ": " + e.getMessage()); //$NON-NLS-1$ //$NON-NLS-2$
         }
-        TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(TraceOpener.class, trace, null));
         return trace;
+    }
+
+    /** The experiment of the CTF traces under a directory, in path order; each must open. */
+    private static ITmfTrace openExperiment(File directory) throws OpenException {
+        List<File> members;
+        try (Stream<Path> paths = Files.walk(directory.toPath(), MAX_DEPTH)) {
+            members = paths.filter(p -> p.endsWith(CTF_METADATA) && Files.isRegularFile(p)).map(p -> p.getParent().toFile()).sorted().toList();
+        } catch (IOException | UncheckedIOException e) {
+            throw new OpenException(directory + ": cannot be listed: " + e.getMessage()); //$NON-NLS-1$
+        }
+        if (members.isEmpty()) {
+            throw new OpenException(directory + ": neither a trace nor a directory of CTF traces"); //$NON-NLS-1$
+        }
+        List<ITmfTrace> traces = new ArrayList<>();
+        try {
+            for (File member : members) {
+                traces.add(openTrace(member));
+            }
+        } catch (OpenException e) {
+            traces.forEach(ITmfTrace::dispose);
+            throw e;
+        }
+        return new TmfExperiment(ITmfEvent.class, directory.getAbsolutePath(), traces.toArray(new ITmfTrace[0]),
+                TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null);
     }
 
     static void close(ITmfTrace trace) {

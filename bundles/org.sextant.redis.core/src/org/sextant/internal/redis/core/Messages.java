@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.internal.redis.core;
+
+import org.eclipse.osgi.util.NLS;
+
+/**
+ * User-visible strings of the Redis analysis.
+ */
+@SuppressWarnings("javadoc")
+public class Messages extends NLS {
+    private static final String BUNDLE_NAME = Messages.class.getPackageName() + ".messages"; //$NON-NLS-1$
+
+    public static String Latency_Command = ""; //$NON-NLS-1$
+    public static String Latency_CommandHelp = ""; //$NON-NLS-1$
+    public static String Latency_Node = ""; //$NON-NLS-1$
+    public static String Latency_NodeHelp = ""; //$NON-NLS-1$
+    public static String Latency_Connection = ""; //$NON-NLS-1$
+    public static String Latency_ConnectionHelp = ""; //$NON-NLS-1$
+    public static String Node_Pid = ""; //$NON-NLS-1$
+    public static String Node_Address = ""; //$NON-NLS-1$
+    public static String Netflow_Title = ""; //$NON-NLS-1$
+    public static String Netflow_Description = ""; //$NON-NLS-1$
+    public static String Netflow_Name = ""; //$NON-NLS-1$
+    public static String Netflow_Connection = ""; //$NON-NLS-1$
+    public static String Threads_Title = ""; //$NON-NLS-1$
+    public static String Threads_Description = ""; //$NON-NLS-1$
+    public static String Threads_EventLoop = ""; //$NON-NLS-1$
+    public static String Threads_Thread = ""; //$NON-NLS-1$
+    public static String Volume_Title = ""; //$NON-NLS-1$
+    public static String Volume_Description = ""; //$NON-NLS-1$
+    public static String Volume_Axis = ""; //$NON-NLS-1$
+    public static String Volume_Unit = ""; //$NON-NLS-1$
+
+    static {
+        NLS.initializeMessages(BUNDLE_NAME, Messages.class);
+    }
+
+    private Messages() {
+    }
+}

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.internal.redis.core;
+
+import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor;
+import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor.ProviderType;
+import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
+import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.sextant.parallel.core.ModuleDataProviderFactory;
+import org.sextant.parallel.core.ProviderDescriptor;
+import org.sextant.redis.core.RedisAnalysisModule;
+import org.sextant.internal.redis.core.RedisTimeGraphDataProvider.Rows;
+
+/**
+ * Creates the data providers of the Redis state system, one factory per provider id as plugin.xml registers
+ * them.
+ */
+public abstract class RedisDataProviderFactory extends ModuleDataProviderFactory<RedisAnalysisModule> {
+
+    private RedisDataProviderFactory(IDataProviderDescriptor descriptor) {
+        super(RedisAnalysisModule.class, RedisAnalysisModule.ID, descriptor);
+    }
+
+    /** Redis Netflow: a row per connection. */
+    public static class Netflow extends RedisDataProviderFactory {
+        /** Creates the factory, as plugin.xml does. */
+        public Netflow() {
+            super(new ProviderDescriptor(Rows.NETFLOW.id(), Messages.Netflow_Title, Messages.Netflow_Description, ProviderType.TIME_GRAPH));
+        }
+
+        @Override
+        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, RedisAnalysisModule module) {
+            return new RedisTimeGraphDataProvider(trace, module, Rows.NETFLOW);
+        }
+    }
+
+    /** Redis Threads: the event loop and a row per thread. */
+    public static class Threads extends RedisDataProviderFactory {
+        /** Creates the factory, as plugin.xml does. */
+        public Threads() {
+            super(new ProviderDescriptor(Rows.THREADS.id(), Messages.Threads_Title, Messages.Threads_Description, ProviderType.TIME_GRAPH));
+        }
+
+        @Override
+        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, RedisAnalysisModule module) {
+            return new RedisTimeGraphDataProvider(trace, module, Rows.THREADS);
+        }
+    }
+
+    /** Redis Data Volume: bytes per second per node. */
+    public static class DataVolume extends RedisDataProviderFactory {
+        /** Creates the factory, as plugin.xml does. */
+        public DataVolume() {
+            super(new ProviderDescriptor(DataVolumeDataProvider.ID, Messages.Volume_Title, Messages.Volume_Description, ProviderType.TREE_TIME_XY));
+        }
+
+        @Override
+        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, RedisAnalysisModule module) {
+            return new DataVolumeDataProvider(trace, module);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.internal.redis.core;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
+import org.sextant.redis.model.BusMessages;
+import org.sextant.redis.model.ConnectionKind;
+import org.sextant.redis.model.RedisTracker;
+
+/**
+ * One small handler per Redis event of {@code docs/redis-events.md}: each reads its fields and calls the
+ * tracker. Events of a connection without an {@code fd} field are skipped; any other missing field is unknown.
+ */
+final class RedisEventHandlers {
+
+    /** A Redis event's effect on the model. */
+    @FunctionalInterface
+    private interface Handler {
+        void handle(RedisTracker tracker, RedisEvent event);
+    }
+
+    private static final String PROVIDER = "redis:"; //$NON-NLS-1$
+    private static final String BYTES = "bytes"; //$NON-NLS-1$
+    private static final String COMMAND = "command"; //$NON-NLS-1$
+    private static final String MASK = "mask"; //$NON-NLS-1$
+
+    private static final Map<String, Handler> HANDLERS = new HashMap<>();
+    private static final Set<String> WITHOUT_FD = Set.of("listen", "before_sleep", "after_sleep"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+
+    static {
+        on("listen", (t, e) -> t.listen(e.time(), e.node(), e.text("addr"), e.integer("port"))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        on("new_connection", (t, e) -> t.open(e.time(), e.node(), e.tid(), e.fd(), peer(e), ConnectionKind.of(e.text("kind")))); //$NON-NLS-1$ //$NON-NLS-2$
+        on("connection_kind", (t, e) -> t.kind(e.time(), e.node(), e.fd(), ConnectionKind.of(e.text("kind")))); //$NON-NLS-1$ //$NON-NLS-2$
+        on("free_client", (t, e) -> t.close(e.time(), e.node(), e.fd())); //$NON-NLS-1$
+        on("start_read_client_query", (t, e) -> t.readStart(e.time(), e.node(), e.tid(), e.fd(), false)); //$NON-NLS-1$
+        on("end_read_client_query", (t, e) -> t.readEnd(e.time(), e.node(), e.tid(), e.fd(), false, e.number(BYTES))); //$NON-NLS-1$
+        on("call_command_start", (t, e) -> t.commandStart(e.time(), e.node(), e.tid(), e.fd(), e.text(COMMAND))); //$NON-NLS-1$
+        on("call_command_end", (t, e) -> t.commandEnd(e.time(), e.node(), e.tid(), e.fd(), e.text(COMMAND))); //$NON-NLS-1$
+        on("write_to_client_start", (t, e) -> t.writeStart(e.time(), e.node(), e.tid(), e.fd(), false)); //$NON-NLS-1$
+        on("write_to_client_end", (t, e) -> t.writeEnd(e.time(), e.node(), e.tid(), e.fd(), false, e.number(BYTES))); //$NON-NLS-1$
+        on("cluster_read_handler_start", (t, e) -> t.readStart(e.time(), e.node(), e.tid(), e.fd(), true)); //$NON-NLS-1$
+        on("cluster_read_handler_end", (t, e) -> t.readEnd(e.time(), e.node(), e.tid(), e.fd(), true, e.number(BYTES))); //$NON-NLS-1$
+        on("cluster_write_handler_start", (t, e) -> t.writeStart(e.time(), e.node(), e.tid(), e.fd(), true)); //$NON-NLS-1$
+        on("cluster_write_handler_end", (t, e) -> t.writeEnd(e.time(), e.node(), e.tid(), e.fd(), true, e.number(BYTES))); //$NON-NLS-1$
+        on("cluster_msg_received", (t, e) -> t.busMessage(e.time(), e.node(), e.fd(), false, messageType(e))); //$NON-NLS-1$
+        on("cluster_msg_sent", (t, e) -> t.busMessage(e.time(), e.node(), e.fd(), true, messageType(e))); //$NON-NLS-1$
+        on("add_file_event", (t, e) -> t.fileEvent(e.time(), e.node(), e.fd(), e.integer(MASK), true)); //$NON-NLS-1$
+        on("delete_file_event", (t, e) -> t.fileEvent(e.time(), e.node(), e.fd(), e.integer(MASK), false)); //$NON-NLS-1$
+        on("before_sleep", (t, e) -> t.sleep(e.time(), e.node(), e.tid())); //$NON-NLS-1$
+        on("after_sleep", (t, e) -> t.wake(e.time(), e.node(), e.tid(), e.integer("ready"))); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
+    private RedisEventHandlers() {
+    }
+
+    private static void on(String name, Handler handler) {
+        HANDLERS.put(PROVIDER + name, WITHOUT_FD.contains(name) ? handler : (t, e) -> {
+            if (e.fd() >= 0) {
+                handler.handle(t, e);
+            }
+        });
+    }
+
+    /**
+     * @param name
+     *            an event name
+     * @return whether it is a Redis event the model reads
+     */
+    static boolean isRedisEvent(String name) {
+        return HANDLERS.containsKey(name);
+    }
+
+    /**
+     * Applies an event to the model; events of other names are ignored.
+     *
+     * @param tracker
+     *            the model
+     * @param event
+     *            any event
+     */
+    static void handle(RedisTracker tracker, ITmfEvent event) {
+        @Nullable Handler handler = HANDLERS.get(event.getName());
+        if (handler != null) {
+            handler.handle(tracker, RedisEvent.of(event));
+        }
+    }
+
+    private static String peer(RedisEvent event) {
+        String address = event.text("remote_addr"); //$NON-NLS-1$
+        return address.isEmpty() ? "" : address + ':' + event.integer("remote_port"); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
+    /** The type's name as the tracer gave it, or from its number (a static instrumentation may give only that). */
+    private static String messageType(RedisEvent event) {
+        String name = event.text("type_name"); //$NON-NLS-1$
+        return name.isEmpty() ? BusMessages.name(event.integer("type")) : name; //$NON-NLS-1$
+    }
+}

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.internal.redis.core;
+
+import java.util.Objects;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
+import org.eclipse.tracecompass.tmf.core.statesystem.AbstractTmfStateProvider;
+import org.eclipse.tracecompass.tmf.core.statesystem.ITmfStateProvider;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.sextant.parallel.core.StateSystemWriter;
+import org.sextant.redis.model.RedisTracker;
+
+/**
+ * Feeds the Redis events of a trace, or of an experiment of one trace per node, to a {@link RedisTracker},
+ * whose class comment draws the attribute tree it writes.
+ */
+public class RedisStateProvider extends AbstractTmfStateProvider {
+
+    /** Bump when the state layout changes, so that existing history files are rebuilt. */
+    static final int VERSION = 1;
+
+    private @Nullable RedisTracker fTracker;
+
+    /**
+     * @param trace
+     *            the trace or experiment
+     */
+    public RedisStateProvider(ITmfTrace trace) {
+        super(trace, "Sextant Redis"); //$NON-NLS-1$
+    }
+
+    @Override
+    public int getVersion() {
+        return VERSION;
+    }
+
+    @Override
+    public ITmfStateProvider getNewInstance() {
+        return new RedisStateProvider(getTrace());
+    }
+
+    @Override
+    protected void eventHandle(ITmfEvent event) {
+        RedisTracker tracker = fTracker;
+        if (tracker == null) {
+            // the builder exists once the module has assigned it, before the first event
+            tracker = new RedisTracker(new StateSystemWriter(Objects.requireNonNull(getStateSystemBuilder())), request -> {
+                // latencies are the segment store's (RedisLatencyModule)
+            });
+            fTracker = tracker;
+        }
+        RedisEventHandlers.handle(tracker, event);
+    }
+}

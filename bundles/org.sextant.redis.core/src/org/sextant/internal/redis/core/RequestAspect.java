@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.internal.redis.core;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Function;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.segmentstore.core.ISegment;
+import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
+
+/**
+ * A column of the Redis latency table: the command, node or connection of a {@link RequestSegment}.
+ *
+ * @param getName
+ *            the column's name
+ * @param getHelpText
+ *            what it shows
+ * @param value
+ *            its value for a request
+ */
+public record RequestAspect(String getName, String getHelpText, Function<RequestSegment, String> value) implements ISegmentAspect {
+
+    /** The aspects of the latency table, command first. */
+    public static final List<ISegmentAspect> ALL = List.of(
+            new RequestAspect(Messages.Latency_Command, Messages.Latency_CommandHelp, RequestSegment::command),
+            new RequestAspect(Messages.Latency_Node, Messages.Latency_NodeHelp, RequestSegment::node),
+            new RequestAspect(Messages.Latency_Connection, Messages.Latency_ConnectionHelp,
+                    request -> "fd " + request.fd() + (request.peer().isEmpty() ? "" : ' ' + request.peer()))); //$NON-NLS-1$ //$NON-NLS-2$
+
+    @Override
+    public Comparator<?> getComparator() {
+        return Comparator.comparing((ISegment segment) -> String.valueOf(resolve(segment)));
+    }
+
+    @Override
+    public @Nullable Object resolve(ISegment segment) {
+        return segment instanceof RequestSegment request ? value.apply(request) : null;
+    }
+
+    @Override
+    public SegmentType getType() {
+        return SegmentType.CATEGORICAL;
+    }
+}

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.internal.redis.core;
+
+import org.eclipse.tracecompass.segmentstore.core.ISegment;
+import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
+import org.sextant.parallel.model.StateWriter;
+import org.sextant.redis.model.RedisTracker;
+
+/**
+ * Runs the Redis model over a trace's events for its requests only: each request it completes becomes a
+ * {@link RequestSegment}; its state goes nowhere (that is the state system's, {@link RedisStateProvider}).
+ */
+public final class RequestCollector {
+
+    private static final StateWriter NOWHERE = new StateWriter() {
+        @Override
+        public int attribute(String... path) {
+            return 0;
+        }
+
+        @Override
+        public void modify(long time, int attribute, @org.eclipse.jdt.annotation.Nullable Object value) {
+            // the state is not kept
+        }
+    };
+
+    private final RedisTracker fTracker;
+
+    /**
+     * @param segments
+     *            where the requests go
+     */
+    public RequestCollector(ISegmentStore<ISegment> segments) {
+        fTracker = new RedisTracker(NOWHERE, request -> segments.add(RequestSegment.of(request)));
+    }
+
+    /**
+     * @param event
+     *            the next event of the trace, in time order
+     */
+    public void handle(ITmfEvent event) {
+        RedisEventHandlers.handle(fTracker, event);
+    }
+}

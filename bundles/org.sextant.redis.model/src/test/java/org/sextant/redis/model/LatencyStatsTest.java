@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.redis.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.stream.LongStream;
+
+import org.junit.jupiter.api.Test;
+
+/** Nearest-rank percentiles. */
+class LatencyStatsTest {
+
+    @Test
+    void hundredLatencies() {
+        long[] latencies = LongStream.rangeClosed(1, 100).map(i -> 101 - i).toArray();
+        assertEquals(new LatencyStats(100, 50, 90, 99, 100), LatencyStats.of(latencies));
+    }
+
+    @Test
+    void oneLatencyIsEveryPercentile() {
+        assertEquals(new LatencyStats(1, 7, 7, 7, 7), LatencyStats.of(new long[] { 7 }));
+    }
+
+    @Test
+    void noLatencyIsAnError() {
+        assertThrows(IllegalArgumentException.class, () -> LatencyStats.of(new long[0]));
+    }
+}

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: EPL-2.0
+// Incremental parsers of what crosses a Redis connection: RESP requests (command names) and cluster bus
+// message headers. They see the bytes of each read or write in order, in pieces of any size, and copy nothing
+// but the few bytes they need: binary-safe payloads are skipped by count.
+#ifndef SEXTANT_REDIS_PARSE_H
+#define SEXTANT_REDIS_PARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define COMMAND_NAME_MAX 32
+
+// A RESP request parser: arrays of bulk strings ("*2\r\n$3\r\nget\r\n$1\r\nk\r\n") and inline commands ("PING\r\n").
+struct resp_parser {
+    int state;
+    int64_t number;          // the number being read: array count or bulk length
+    int64_t args_left;       // bulk strings still to come in this command
+    int64_t bulk_left;       // payload bytes (and CRLF) still to skip
+    int argc;
+    int arg_index;
+    char name[COMMAND_NAME_MAX];
+    int name_len;
+    int broken;              // bytes that are not RESP: stop parsing this connection
+};
+
+// Called once per complete command with its name (lower case, NUL-terminated, cut at COMMAND_NAME_MAX - 1).
+typedef void (*command_fn)(void *context, const char *name, int argc);
+
+void resp_feed(struct resp_parser *parser, const char *bytes, size_t length, command_fn on_command, void *context);
+
+#define BUS_HEADER 14   // "RCmb", totlen (u32), ver (u16), port (u16), type (u16), all big-endian
+
+// A cluster bus stream parser: message after message, each a header and a body of totlen bytes in all.
+struct bus_parser {
+    uint8_t header[BUS_HEADER];
+    int have;                // header bytes seen of the current message
+    uint64_t body_left;      // bytes of the current message after its header still to skip
+    int broken;              // not a bus stream
+};
+
+// Called once per message whose header completed.
+typedef void (*message_fn)(void *context, int type, uint32_t length, int sender_port);
+
+void bus_feed(struct bus_parser *parser, const uint8_t *bytes, size_t length, message_fn on_message, void *context);
+
+const char *bus_type_name(int type, char *buffer, size_t size);
+
+#endif

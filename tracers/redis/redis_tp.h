@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: EPL-2.0
+// LTTng-UST tracepoints of provider "redis", schema version 1: docs/redis-events.md is the contract.
+#undef TRACEPOINT_PROVIDER
+#define TRACEPOINT_PROVIDER redis
+
+#undef TRACEPOINT_INCLUDE
+#define TRACEPOINT_INCLUDE "./redis_tp.h"
+
+#if !defined(SEXTANT_REDIS_TP_H) || defined(TRACEPOINT_HEADER_MULTI_READ)
+#define SEXTANT_REDIS_TP_H
+
+#include <lttng/tracepoint.h>
+#include <stdint.h>
+
+TRACEPOINT_EVENT(redis, listen,
+    TP_ARGS(int, fd, const char *, addr, int, port),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_string(addr, addr) ctf_integer(int, port, port)))
+
+TRACEPOINT_EVENT(redis, new_connection,
+    TP_ARGS(int, fd, int, accepted, int, listen_fd, const char *, local_addr, int, local_port,
+            const char *, remote_addr, int, remote_port, const char *, kind),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int, accepted, accepted) ctf_integer(int, listen_fd, listen_fd)
+              ctf_string(local_addr, local_addr) ctf_integer(int, local_port, local_port)
+              ctf_string(remote_addr, remote_addr) ctf_integer(int, remote_port, remote_port)
+              ctf_string(kind, kind)))
+
+TRACEPOINT_EVENT(redis, connection_kind,
+    TP_ARGS(int, fd, const char *, kind),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_string(kind, kind)))
+
+/* Events with only a descriptor. */
+TRACEPOINT_EVENT_CLASS(redis, fd_class,
+    TP_ARGS(int, fd),
+    TP_FIELDS(ctf_integer(int, fd, fd)))
+TRACEPOINT_EVENT_INSTANCE(redis, fd_class, free_client, TP_ARGS(int, fd))
+TRACEPOINT_EVENT_INSTANCE(redis, fd_class, start_read_client_query, TP_ARGS(int, fd))
+TRACEPOINT_EVENT_INSTANCE(redis, fd_class, write_to_client_start, TP_ARGS(int, fd))
+TRACEPOINT_EVENT_INSTANCE(redis, fd_class, cluster_read_handler_start, TP_ARGS(int, fd))
+TRACEPOINT_EVENT_INSTANCE(redis, fd_class, cluster_write_handler_start, TP_ARGS(int, fd))
+
+/* Ends of reads and writes: the call's return value, negative -errno on error. */
+TRACEPOINT_EVENT_CLASS(redis, bytes_class,
+    TP_ARGS(int, fd, int64_t, bytes),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int64_t, bytes, bytes)))
+TRACEPOINT_EVENT_INSTANCE(redis, bytes_class, end_read_client_query, TP_ARGS(int, fd, int64_t, bytes))
+TRACEPOINT_EVENT_INSTANCE(redis, bytes_class, write_to_client_end, TP_ARGS(int, fd, int64_t, bytes))
+TRACEPOINT_EVENT_INSTANCE(redis, bytes_class, cluster_read_handler_end, TP_ARGS(int, fd, int64_t, bytes))
+TRACEPOINT_EVENT_INSTANCE(redis, bytes_class, cluster_write_handler_end, TP_ARGS(int, fd, int64_t, bytes))
+
+TRACEPOINT_EVENT_CLASS(redis, command_class,
+    TP_ARGS(int, fd, const char *, command, int, argc),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_string(command, command) ctf_integer(int, argc, argc)))
+TRACEPOINT_EVENT_INSTANCE(redis, command_class, call_command_start, TP_ARGS(int, fd, const char *, command, int, argc))
+TRACEPOINT_EVENT_INSTANCE(redis, command_class, call_command_end, TP_ARGS(int, fd, const char *, command, int, argc))
+
+TRACEPOINT_EVENT_CLASS(redis, bus_message_class,
+    TP_ARGS(int, fd, int, type, const char *, type_name, uint32_t, length, int, sender_port),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int, type, type) ctf_string(type_name, type_name)
+              ctf_integer(uint32_t, length, length) ctf_integer(int, sender_port, sender_port)))
+TRACEPOINT_EVENT_INSTANCE(redis, bus_message_class, cluster_msg_received,
+    TP_ARGS(int, fd, int, type, const char *, type_name, uint32_t, length, int, sender_port))
+TRACEPOINT_EVENT_INSTANCE(redis, bus_message_class, cluster_msg_sent,
+    TP_ARGS(int, fd, int, type, const char *, type_name, uint32_t, length, int, sender_port))
+
+TRACEPOINT_EVENT_CLASS(redis, file_event_class,
+    TP_ARGS(int, fd, int, mask),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int, mask, mask)))
+TRACEPOINT_EVENT_INSTANCE(redis, file_event_class, add_file_event, TP_ARGS(int, fd, int, mask))
+TRACEPOINT_EVENT_INSTANCE(redis, file_event_class, delete_file_event, TP_ARGS(int, fd, int, mask))
+
+TRACEPOINT_EVENT(redis, before_sleep,
+    TP_ARGS(int, timeout),
+    TP_FIELDS(ctf_integer(int, timeout, timeout)))
+
+TRACEPOINT_EVENT(redis, after_sleep,
+    TP_ARGS(int, ready),
+    TP_FIELDS(ctf_integer(int, ready, ready)))
+
+#endif
+
+#include <lttng/tracepoint-event.h>

@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: EPL-2.0
+// Sextant's transparent Redis tracer: loaded with LD_PRELOAD into an unmodified redis-server, it wraps the
+// calls Redis 7 makes its network I/O with and emits the "redis" events of docs/redis-events.md. Only TCP
+// sockets returned by accept/accept4/connect are traced; each wrapper calls the real function first or last
+// exactly once and returns its result with its errno untouched.
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "parse.h"
+#include "redis_tp.h"
+
+#define MAX_FDS 65536
+#define MAX_LISTENERS 16
+#define MAX_PENDING 64
+#define BUS_PORT_OFFSET 10000   // Redis's default cluster-port: the data port + 10000
+
+enum kind { K_CLIENT, K_BUS, K_REPLICA, K_UNKNOWN };
+static const char *const KIND_NAMES[] = { "client", "bus", "replica", "unknown" };
+
+struct connection {
+    enum kind kind;
+    int accepted;
+    int commands_seen;
+    uint32_t watched;            // epoll interest, as redis-events masks: 1 readable, 2 writable
+    struct resp_parser request;
+    struct bus_parser bus_in;
+    struct bus_parser bus_out;
+};
+
+struct listener {
+    int fd;
+    int port;
+};
+
+// The real functions.
+static ssize_t (*real_read)(int, void *, size_t);
+static ssize_t (*real_write)(int, const void *, size_t);
+static ssize_t (*real_writev)(int, const struct iovec *, int);
+static int (*real_accept)(int, struct sockaddr *, socklen_t *);
+static int (*real_accept4)(int, struct sockaddr *, socklen_t *, int);
+static int (*real_connect)(int, const struct sockaddr *, socklen_t);
+static int (*real_listen)(int, int);
+static int (*real_close)(int);
+static int (*real_epoll_ctl)(int, int, int, struct epoll_event *);
+static int (*real_epoll_wait)(int, struct epoll_event *, int, int);
+
+// Connections by descriptor, and listening sockets; a connection is only touched by the thread doing I/O on
+// it, but io-threads and the main thread open, close and look up concurrently: one lock for the tables.
+static struct connection *connections[MAX_FDS];
+static struct listener listeners[MAX_LISTENERS];
+static int listener_count;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+// Commands this thread started and has not ended: they end at its next traced call.
+struct pending {
+    int fd;
+    int argc;
+    char name[COMMAND_NAME_MAX];
+};
+static __thread struct pending pending[MAX_PENDING];
+static __thread int pending_count;
+
+static void *next(const char *name) {
+    void *function = dlsym(RTLD_NEXT, name);
+    if (function == NULL) {
+        abort();   // no libc function to call: nothing sensible can go on
+    }
+    return function;
+}
+
+// Resolved on first use: other libraries' constructors (LTTng-UST's own) may call them before ours runs.
+static void resolve(void) {
+    if (real_epoll_wait != NULL) {
+        return;
+    }
+    real_read = next("read");
+    real_write = next("write");
+    real_writev = next("writev");
+    real_accept = next("accept");
+    real_accept4 = next("accept4");
+    real_connect = next("connect");
+    real_listen = next("listen");
+    real_close = next("close");
+    real_epoll_ctl = next("epoll_ctl");
+    real_epoll_wait = next("epoll_wait");   // last: the others are set once it is
+}
+#define REAL(name) (resolve(), real_##name)
+
+
+static struct connection *lookup(int fd) {
+    if (fd < 0 || fd >= MAX_FDS) {
+        return NULL;
+    }
+    pthread_mutex_lock(&lock);
+    struct connection *c = connections[fd];
+    pthread_mutex_unlock(&lock);
+    return c;
+}
+
+static void end_commands(void) {
+    for (int i = 0; i < pending_count; i++) {
+        tracepoint(redis, call_command_end, pending[i].fd, pending[i].name, pending[i].argc);
+    }
+    pending_count = 0;
+}
+
+struct io_context {
+    int fd;
+    struct connection *connection;
+};
+
+static void on_command(void *context, const char *name, int argc) {
+    struct io_context *io = context;
+    struct connection *c = io->connection;
+    if (c->commands_seen++ == 0 && c->kind == K_CLIENT
+        && (strcmp(name, "replconf") == 0 || strcmp(name, "psync") == 0 || strcmp(name, "sync") == 0)) {
+        c->kind = K_REPLICA;
+        tracepoint(redis, connection_kind, io->fd, KIND_NAMES[K_REPLICA]);
+    }
+    tracepoint(redis, call_command_start, io->fd, name, argc);
+    if (pending_count < MAX_PENDING) {
+        struct pending *p = &pending[pending_count++];
+        p->fd = io->fd;
+        p->argc = argc;
+        memcpy(p->name, name, COMMAND_NAME_MAX);
+    }
+}
+
+static void on_received(void *context, int type, uint32_t length, int sender_port) {
+    char unknown[24];
+    struct io_context *io = context;
+    tracepoint(redis, cluster_msg_received, io->fd, type, bus_type_name(type, unknown, sizeof unknown), length, sender_port);
+}
+
+static void on_sent(void *context, int type, uint32_t length, int sender_port) {
+    char unknown[24];
+    struct io_context *io = context;
+    tracepoint(redis, cluster_msg_sent, io->fd, type, bus_type_name(type, unknown, sizeof unknown), length, sender_port);
+}
+
+/* Addresses. */
+
+static int endpoint(const struct sockaddr_storage *address, char *text, size_t size) {
+    if (address->ss_family == AF_INET) {
+        const struct sockaddr_in *in = (const struct sockaddr_in *) address;
+        inet_ntop(AF_INET, &in->sin_addr, text, (socklen_t) size);
+        return ntohs(in->sin_port);
+    }
+    if (address->ss_family == AF_INET6) {
+        const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *) address;
+        inet_ntop(AF_INET6, &in6->sin6_addr, text, (socklen_t) size);
+        return ntohs(in6->sin6_port);
+    }
+    text[0] = '\0';
+    return -1;
+}
+
+static int local_endpoint(int fd, char *text, size_t size) {
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    memset(&address, 0, sizeof address);
+    if (getsockname(fd, (struct sockaddr *) &address, &length) != 0) {
+        text[0] = '\0';
+        return -1;
+    }
+    return endpoint(&address, text, size);
+}
+
+static int is_tcp(int fd) {
+    int type = 0;
+    socklen_t length = sizeof type;
+    return getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &length) == 0 && type == SOCK_STREAM;
+}
+
+/* Connections. */
+
+static int listening_port(int fd) {
+    for (int i = 0; i < listener_count; i++) {
+        if (listeners[i].fd == fd) {
+            return listeners[i].port;
+        }
+    }
+    return -1;
+}
+
+static int listens_on(int port) {
+    for (int i = 0; i < listener_count; i++) {
+        if (listeners[i].port == port) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+// Starts tracing a new socket (a descriptor still traced lost its close: it is replaced).
+static void open_connection(int fd, int accepted, int listen_fd, const struct sockaddr_storage *remote) {
+    if (fd < 0 || fd >= MAX_FDS) {
+        return;
+    }
+    char local_text[INET6_ADDRSTRLEN], remote_text[INET6_ADDRSTRLEN];
+    int local_port = local_endpoint(fd, local_text, sizeof local_text);
+    int remote_port = endpoint(remote, remote_text, sizeof remote_text);
+    if (local_port < 0 || remote_port < 0) {
+        return;   // not TCP over IP: a Unix socket
+    }
+    struct connection *c = calloc(1, sizeof *c);
+    if (c == NULL) {
+        return;
+    }
+    c->accepted = accepted;
+    pthread_mutex_lock(&lock);
+    if (accepted) {
+        int port = listening_port(listen_fd);
+        c->kind = port > BUS_PORT_OFFSET && listens_on(port - BUS_PORT_OFFSET) ? K_BUS : K_CLIENT;
+    } else {
+        c->kind = K_UNKNOWN;
+    }
+    struct connection *old = connections[fd];
+    connections[fd] = c;
+    pthread_mutex_unlock(&lock);
+    free(old);
+    tracepoint(redis, new_connection, fd, accepted, listen_fd, local_text, local_port, remote_text, remote_port, KIND_NAMES[c->kind]);
+}
+
+static void close_connection(int fd) {
+    pthread_mutex_lock(&lock);
+    struct connection *c = fd >= 0 && fd < MAX_FDS ? connections[fd] : NULL;
+    if (c != NULL) {
+        connections[fd] = NULL;
+    }
+    for (int i = 0; i < listener_count; i++) {
+        if (listeners[i].fd == fd) {
+            listeners[i] = listeners[--listener_count];
+            break;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    if (c != NULL) {
+        end_commands();
+        tracepoint(redis, free_client, fd);
+        free(c);
+    }
+}
+
+// A connected socket's first bytes out tell its kind: a bus header, or a replica's handshake.
+static void classify_outgoing(int fd, struct connection *c, const void *bytes, size_t length) {
+    if (c->kind == K_UNKNOWN && length > 0) {
+        c->kind = length >= 4 && memcmp(bytes, "RCmb", 4) == 0 ? K_BUS : K_REPLICA;
+        tracepoint(redis, connection_kind, fd, KIND_NAMES[c->kind]);
+    }
+}
+
+/* The wrappers. */
+
+ssize_t read(int fd, void *buffer, size_t count) {
+    struct connection *c = lookup(fd);
+    if (c == NULL) {
+        return REAL(read)(fd, buffer, count);
+    }
+    end_commands();
+    int bus = c->kind == K_BUS;
+    if (bus) {
+        tracepoint(redis, cluster_read_handler_start, fd);
+    } else {
+        tracepoint(redis, start_read_client_query, fd);
+    }
+    ssize_t result = REAL(read)(fd, buffer, count);
+    int saved = errno;
+    int64_t bytes = result >= 0 ? result : -saved;
+    struct io_context io = { fd, c };
+    if (bus) {
+        tracepoint(redis, cluster_read_handler_end, fd, bytes);
+        if (result > 0) {
+            bus_feed(&c->bus_in, buffer, (size_t) result, on_received, &io);
+        }
+    } else {
+        tracepoint(redis, end_read_client_query, fd, bytes);
+        if (result > 0) {
+            resp_feed(&c->request, buffer, (size_t) result, on_command, &io);
+        }
+    }
+    errno = saved;
+    return result;
+}
+
+// Both writes: the first `written` bytes of the iovecs went out.
+static void wrote(int fd, struct connection *c, const struct iovec *iov, int count, ssize_t written) {
+    struct io_context io = { fd, c };
+    for (int i = 0; i < count && written > 0; i++) {
+        size_t part = iov[i].iov_len < (size_t) written ? iov[i].iov_len : (size_t) written;
+        if (c->kind == K_BUS) {
+            bus_feed(&c->bus_out, iov[i].iov_base, part, on_sent, &io);
+        }
+        written -= (ssize_t) part;
+    }
+}
+
+static ssize_t traced_write(int fd, struct connection *c, const struct iovec *iov, int count, int vector) {
+    end_commands();
+    if (count > 0) {
+        classify_outgoing(fd, c, iov[0].iov_base, iov[0].iov_len);
+    }
+    int bus = c->kind == K_BUS;
+    if (bus) {
+        tracepoint(redis, cluster_write_handler_start, fd);
+    } else {
+        tracepoint(redis, write_to_client_start, fd);
+    }
+    ssize_t result = vector ? REAL(writev)(fd, iov, count) : REAL(write)(fd, iov[0].iov_base, iov[0].iov_len);
+    int saved = errno;
+    int64_t bytes = result >= 0 ? result : -saved;
+    if (bus) {
+        tracepoint(redis, cluster_write_handler_end, fd, bytes);
+    } else {
+        tracepoint(redis, write_to_client_end, fd, bytes);
+    }
+    wrote(fd, c, iov, count, result);
+    errno = saved;
+    return result;
+}
+
+ssize_t write(int fd, const void *buffer, size_t count) {
+    struct connection *c = lookup(fd);
+    if (c == NULL) {
+        return REAL(write)(fd, buffer, count);
+    }
+    struct iovec one = { (void *) buffer, count };
+    return traced_write(fd, c, &one, 1, 0);
+}
+
+ssize_t writev(int fd, const struct iovec *iov, int count) {
+    struct connection *c = lookup(fd);
+    if (c == NULL) {
+        return REAL(writev)(fd, iov, count);
+    }
+    return traced_write(fd, c, iov, count, 1);
+}
+
+static int accepted(int listen_fd, int fd, struct sockaddr *address, socklen_t *length) {
+    if (fd >= 0) {
+        int saved = errno;
+        struct sockaddr_storage remote;
+        socklen_t size = sizeof remote;
+        memset(&remote, 0, sizeof remote);
+        if (address != NULL && length != NULL && *length <= sizeof remote) {
+            memcpy(&remote, address, *length);
+        } else if (getpeername(fd, (struct sockaddr *) &remote, &size) != 0) {
+            remote.ss_family = AF_UNSPEC;
+        }
+        end_commands();
+        open_connection(fd, 1, listen_fd, &remote);
+        errno = saved;
+    }
+    return fd;
+}
+
+int accept(int listen_fd, struct sockaddr *address, socklen_t *length) {
+    return accepted(listen_fd, REAL(accept)(listen_fd, address, length), address, length);
+}
+
+int accept4(int listen_fd, struct sockaddr *address, socklen_t *length, int flags) {
+    return accepted(listen_fd, REAL(accept4)(listen_fd, address, length, flags), address, length);
+}
+
+int connect(int fd, const struct sockaddr *address, socklen_t length) {
+    int result = REAL(connect)(fd, address, length);
+    int saved = errno;
+    if ((result == 0 || saved == EINPROGRESS) && address != NULL && length <= sizeof(struct sockaddr_storage)
+        && (address->sa_family == AF_INET || address->sa_family == AF_INET6) && is_tcp(fd)) {
+        struct sockaddr_storage remote;
+        memset(&remote, 0, sizeof remote);
+        memcpy(&remote, address, length);
+        end_commands();
+        open_connection(fd, 0, -1, &remote);
+    }
+    errno = saved;
+    return result;
+}
+
+int listen(int fd, int backlog) {
+    int result = REAL(listen)(fd, backlog);
+    int saved = errno;
+    char text[INET6_ADDRSTRLEN];
+    int port = result == 0 ? local_endpoint(fd, text, sizeof text) : -1;
+    if (port >= 0) {
+        pthread_mutex_lock(&lock);
+        if (listener_count < MAX_LISTENERS) {
+            listeners[listener_count++] = (struct listener) { fd, port };
+        }
+        pthread_mutex_unlock(&lock);
+        tracepoint(redis, listen, fd, text, port);
+    }
+    errno = saved;
+    return result;
+}
+
+int close(int fd) {
+    close_connection(fd);
+    return REAL(close)(fd);
+}
+
+static uint32_t mask_of(const struct epoll_event *event) {
+    return event == NULL ? 0 : ((event->events & EPOLLIN) ? 1u : 0u) | ((event->events & EPOLLOUT) ? 2u : 0u);
+}
+
+int epoll_ctl(int epfd, int op, int fd, struct epoll_event *event) {
+    int result = REAL(epoll_ctl)(epfd, op, fd, event);
+    int saved = errno;
+    struct connection *c = result == 0 ? lookup(fd) : NULL;
+    if (c != NULL) {
+        uint32_t before = c->watched;
+        uint32_t after = op == EPOLL_CTL_DEL ? 0 : mask_of(event);
+        c->watched = after;
+        end_commands();
+        if (after & ~before) {
+            tracepoint(redis, add_file_event, fd, (int) (after & ~before));
+        }
+        if (before & ~after) {
+            tracepoint(redis, delete_file_event, fd, (int) (before & ~after));
+        }
+    }
+    errno = saved;
+    return result;
+}
+
+int epoll_wait(int epfd, struct epoll_event *events, int max, int timeout) {
+    end_commands();
+    tracepoint(redis, before_sleep, timeout);
+    int result = REAL(epoll_wait)(epfd, events, max, timeout);
+    int saved = errno;
+    tracepoint(redis, after_sleep, result >= 0 ? result : -saved);
+    errno = saved;
+    return result;
+}
