@@ -240,14 +240,7 @@ public final class RedisTracker {
      *            the read's return value: bytes read, 0 at end of file, negative on error
      */
     public void readEnd(long time, String node, int tid, int fd, boolean bus, long bytes) {
-        Node n = node(node);
-        Connection c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
-        if (bytes > 0) {
-            c.fBytesIn.add(time, bytes);
-            n.counter(VOLUME, bus ? BUS_IN : CLIENT_IN).add(time, bytes);
-        }
-        c.set(time, Operation.IDLE, tid);
-        n.thread(tid).set(time, Operation.IDLE, null, null);
+        transferEnd(time, node, tid, fd, bus, bytes, true);
     }
 
     /**
@@ -343,12 +336,20 @@ public final class RedisTracker {
      *            the write's return value: bytes written, negative on error
      */
     public void writeEnd(long time, String node, int tid, int fd, boolean bus, long bytes) {
+        transferEnd(time, node, tid, fd, bus, bytes, false);
+    }
+
+    /** A read or a write ended: its bytes count, and a write carries the replies of the requests executed. */
+    private void transferEnd(long time, String node, int tid, int fd, boolean bus, long bytes, boolean read) {
         Node n = node(node);
         Connection c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
         if (bytes > 0) {
-            c.fBytesOut.add(time, bytes);
-            n.counter(VOLUME, bus ? BUS_OUT : CLIENT_OUT).add(time, bytes);
-            replied(time, n, c);
+            (read ? c.fBytesIn : c.fBytesOut).add(time, bytes);
+            String volume = bus ? (read ? BUS_IN : BUS_OUT) : (read ? CLIENT_IN : CLIENT_OUT);
+            n.counter(VOLUME, volume).add(time, bytes);
+            if (!read) {
+                replied(time, n, c);
+            }
         }
         c.set(time, Operation.IDLE, tid);
         n.thread(tid).set(time, Operation.IDLE, null, null);
