@@ -188,6 +188,9 @@ public final class CallTimeline {
                 }
             }
             List<Track> trackList = fRecorders.stream().map(r -> r.fTrack).toList();
+            // the recorders' copies of the steps are as large as the timeline: the flow keeps no garbage
+            fRecorders.clear();
+            fIds.clear();
             return new CallTimeline(trackList, List.copyOf(fFunctions), times, tracks, functions, depthKinds);
         }
     }
