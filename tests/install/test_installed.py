@@ -181,6 +181,15 @@ def test_callstack_analysis_of_a_callgrind_run():
     assert result["instructions"]["costliest_paths"][0]["path"].endswith(";main;run;parse")
 
 
+def test_timed_profiles_offer_the_flame_chart_and_untimed_ones_do_not():
+    timed = json.loads(sextant("status", str(PT / "perf-script-branches.txt")).stdout)
+    assert timed["trace_type"] == "org.sextant.callstack.core.timedprofile"
+    assert "org.sextant.callstack.core.flamechart" in timed["trace_analyses"]
+    untimed = json.loads(sextant("status", str(CALLPATHS / "base.callgrind")).stdout)
+    assert untimed["trace_type"] == "org.sextant.callstack.core.profile"
+    assert "org.sextant.callstack.core.flamechart" not in untimed["trace_analyses"]
+
+
 def test_callstack_delta_profile_with_a_chosen_pattern():
     sample = str(PT / "perf-script-insn-trace.txt")
     default = json.loads(sextant("analyze", "--analysis", "callstack", "--json", sample).stdout)["traces"][0]

@@ -34,14 +34,16 @@ import org.sextant.internal.callstack.core.Messages;
  * A call profile as a Trace Compass trace: a callgrind output, folded stacks, perf script text of Intel PT or
  * sptdecode text, read once when opened into a {@link Profile}. Its events are its call paths, one per path
  * that cost something itself, all at time zero: the costs, and the time where the input has it, are in the
- * profile's call trees, which the sunburst draws.
+ * profile's call trees, which the sunburst draws. {@link TimedCallProfileTrace} puts the timed inputs on a time
+ * axis.
  */
 public class CallProfileTrace extends TmfTrace {
 
     /** The trace type's id. */
     public static final String TRACE_TYPE = "org.sextant.callstack.core.profile"; //$NON-NLS-1$
 
-    private static final String PLUGIN_ID = "org.sextant.callstack.core"; //$NON-NLS-1$
+    /** The bundle's id, for statuses. */
+    protected static final String PLUGIN_ID = "org.sextant.callstack.core"; //$NON-NLS-1$
     private static final int CONFIDENCE = 80;
     private static final int FOLDED_CONFIDENCE = 40;
     private static final String PATH = "path"; //$NON-NLS-1$
@@ -74,13 +76,47 @@ public class CallProfileTrace extends TmfTrace {
         }
         Profile profile;
         try {
-            profile = Profiles.read(Path.of(path), new NullProgressMonitor());
+            profile = readProfile(Path.of(path));
         } catch (IOException | Profiles.ProfileException e) {
             throw new TmfTraceException(e.getMessage(), e);
         }
         CallFlow.Weight weight = profile.weights().iterator().next();
         fPaths = profile.tree(weight).nodes().stream().filter(node -> node.self() > 0).toList();
         fProfile = profile;
+    }
+
+    /**
+     * Reads the profile when the trace is opened.
+     *
+     * @param file
+     *            the trace's file
+     * @return its profile
+     * @throws IOException
+     *             when it cannot be read
+     * @throws Profiles.ProfileException
+     *             when it is no profile, or not one this trace type shows
+     */
+    protected Profile readProfile(Path file) throws IOException, Profiles.ProfileException {
+        return Profiles.read(file, new NullProgressMonitor());
+    }
+
+    /** @return how many events the trace has, once initialised */
+    protected long eventCount() {
+        return fPaths.size();
+    }
+
+    /**
+     * @param rank
+     *            an event's rank, below {@link #eventCount()}
+     * @return the event
+     */
+    protected ITmfEvent createEvent(long rank) {
+        CallTree.Node node = fPaths.get((int) rank);
+        ITmfEventField content = new TmfEventField(ITmfEventField.ROOT_FIELD_ID, null, new ITmfEventField[] {
+                new TmfEventField(PATH, String.join(";", node.path()), null), //$NON-NLS-1$
+                new TmfEventField(SELF, node.self(), null),
+                new TmfEventField(TOTAL, node.total(), null) });
+        return new TmfEvent(this, rank, TmfTimestamp.fromNanos(0), CALL_PATH, content);
     }
 
     /** @return the profile read, or null before the trace is initialised */
@@ -95,7 +131,7 @@ public class CallProfileTrace extends TmfTrace {
 
     @Override
     public double getLocationRatio(@Nullable ITmfLocation location) {
-        return location == null || fPaths.isEmpty() ? 0 : (Long) location.getLocationInfo() / (double) fPaths.size();
+        return location == null || eventCount() == 0 ? 0 : (Long) location.getLocationInfo() / (double) eventCount();
     }
 
     @Override
@@ -107,21 +143,16 @@ public class CallProfileTrace extends TmfTrace {
 
     @Override
     public synchronized ITmfContext seekEvent(double ratio) {
-        return seekEvent(new TmfLongLocation(Math.round(ratio * fPaths.size())));
+        return seekEvent(new TmfLongLocation(Math.round(ratio * eventCount())));
     }
 
     @Override
     public synchronized @Nullable ITmfEvent parseEvent(@Nullable ITmfContext context) {
         long rank = context == null || context.getLocation() == null ? fCurrent : (Long) context.getLocation().getLocationInfo();
-        if (rank < 0 || rank >= fPaths.size()) {
+        if (rank < 0 || rank >= eventCount()) {
             return null;
         }
-        CallTree.Node node = fPaths.get((int) rank);
         fCurrent = rank + 1;
-        ITmfEventField content = new TmfEventField(ITmfEventField.ROOT_FIELD_ID, null, new ITmfEventField[] {
-                new TmfEventField(PATH, String.join(";", node.path()), null), //$NON-NLS-1$
-                new TmfEventField(SELF, node.self(), null),
-                new TmfEventField(TOTAL, node.total(), null) });
-        return new TmfEvent(this, rank, TmfTimestamp.fromNanos(0), CALL_PATH, content);
+        return createEvent(rank);
     }
 }

@@ -26,6 +26,11 @@ public final class Profiles {
         ProfileException(String message, Throwable cause) {
             super(message, cause);
         }
+
+
+        ProfileException(String message) {
+            super(message);
+        }
     }
 
     private static final long KIB = 1024;
@@ -66,11 +71,33 @@ public final class Profiles {
      *             when it is no profile
      */
     public static Profile read(Path file, DeltaProfiler.Pattern pattern, IProgressMonitor monitor) throws IOException, ProfileException {
+        return read(file, pattern, false, monitor);
+    }
+
+    /**
+     * Reads a profile, and its timeline when asked.
+     *
+     * @param file
+     *            the file
+     * @param pattern
+     *            the instruction pairs of the delta profile
+     * @param timeline
+     *            whether to record when each thread entered and left each function (inputs with time only)
+     * @param monitor
+     *            progress, in the file's bytes, and cancellation
+     * @return the profile
+     * @throws IOException
+     *             when the file cannot be read
+     * @throws ProfileException
+     *             when it is no profile
+     */
+    public static Profile read(Path file, DeltaProfiler.Pattern pattern, boolean timeline, IProgressMonitor monitor)
+            throws IOException, ProfileException {
         SubMonitor progress = SubMonitor.convert(monitor, String.format(Messages.Profile_Reading, file.getFileName()),
                 (int) Math.max(1, Files.size(file) / KIB));
         int[] done = { 0 };
         try {
-            return Profile.read(file, pattern, read -> {
+            return Profile.read(file, pattern, timeline, read -> {
                 if (progress.isCanceled()) {
                     throw new OperationCanceledException();
                 }

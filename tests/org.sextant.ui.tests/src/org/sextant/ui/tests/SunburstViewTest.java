@@ -3,6 +3,7 @@ package org.sextant.ui.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.ui.IWorkbenchPage;
 import org.junit.jupiter.api.Test;
@@ -86,6 +88,35 @@ class SunburstViewTest {
         assertEquals("300", view.getLongest().getItem(0).getText(2)); //$NON-NLS-1$
         assertEquals("14", view.getLongest().getItem(1).getText(0)); //$NON-NLS-1$
         WorkbenchDriver.screenshot(screenshot("delta-profile-view.png")); //$NON-NLS-1$
+    }
+
+    /**
+     * The pattern field takes the headless --pattern's syntax: cli:sti makes one section, from the cli at line 5
+     * (in _raw_spin_lock_irqsave) to the first sti, 700 ns later, the cli at line 14 opening nothing; a text that
+     * is no pattern is said so under the field, and the sections shown stay.
+     */
+    @Test
+    void deltaProfileViewTakesAnotherPatternAndSaysWhenATextIsNone() throws Exception {
+        Path sample = Path.of(System.getProperty("sextant.fixtures"), "intel-pt", "perf-script-insn-trace.txt"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        WorkbenchDriver.openTrace(sample, PROFILE_TRACE_TYPE);
+        DeltaProfileView view = (DeltaProfileView) WorkbenchDriver.showView(DeltaProfileView.ID);
+        WorkbenchDriver.waitUntil(() -> view.getLongest().getItemCount() == 2, TIMEOUT, "the two sections of the default pattern"); //$NON-NLS-1$
+        Job reading = view.applyPattern("cli:sti"); //$NON-NLS-1$
+        assertNotNull(reading, "the profile is read again for another pattern"); //$NON-NLS-1$
+        reading.join();
+        WorkbenchDriver.waitUntil(() -> view.getLongest().getItemCount() == 1, TIMEOUT, "the one cli ... sti section"); //$NON-NLS-1$
+        assertEquals("5", view.getLongest().getItem(0).getText(0)); //$NON-NLS-1$
+        assertEquals("700", view.getLongest().getItem(0).getText(2)); //$NON-NLS-1$
+        assertEquals("", view.getPatternError()); //$NON-NLS-1$
+
+        assertNull(view.applyPattern("cli"), "no pattern, nothing read"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertTrue(view.getPatternError().startsWith("Not a pattern: \"cli\". A pattern is the start mnemonics, a colon"), view.getPatternError()); //$NON-NLS-1$
+        assertEquals(1, view.getLongest().getItemCount(), "the sections shown stay"); //$NON-NLS-1$
+        WorkbenchDriver.screenshot(screenshot("delta-profile-pattern.png")); //$NON-NLS-1$
+
+        assertNull(view.applyPattern("pushfq,cli,pushf:sti,popfq,popf"), "the default pattern, which the trace was read with"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals("", view.getPatternError()); //$NON-NLS-1$
+        assertEquals(2, view.getLongest().getItemCount());
     }
 
     private static Path screenshot(String name) {

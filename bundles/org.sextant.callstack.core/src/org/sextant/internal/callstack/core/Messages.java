@@ -12,6 +12,7 @@ public class Messages extends NLS {
 
     public static String Trace_NotAFile = ""; //$NON-NLS-1$
     public static String Trace_NotAProfile = ""; //$NON-NLS-1$
+    public static String Trace_NoTime = ""; //$NON-NLS-1$
     public static String Profile_Reading = ""; //$NON-NLS-1$
     public static String Scope_All = ""; //$NON-NLS-1$
     public static String Scope_Process = ""; //$NON-NLS-1$

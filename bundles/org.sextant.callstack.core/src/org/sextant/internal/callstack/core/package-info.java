@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 /**
- * Trace Compass glue of call profiles: messages and the headless summary.
+ * Trace Compass glue of call profiles: messages, the headless summary, the flame chart's state provider and its
+ * function names.
  */
 @org.eclipse.jdt.annotation.NonNullByDefault
 package org.sextant.internal.callstack.core;

@@ -1,30 +1,42 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.callstack.ui;
 
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.OperationCanceledException;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.swt.widgets.Text;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.ui.views.TmfView;
 import org.sextant.callstack.core.CallProfileTrace;
+import org.sextant.callstack.core.Profiles;
 import org.sextant.callstack.model.DeltaProfiler;
 import org.sextant.callstack.model.Profile;
 
 /**
  * The delta profile of the selected instruction flow: the distributions of the time and of the instruction
- * count between the start and end instructions (pushf/cli ... popf/sti), as histogram tables with a bar per
- * bin, and the longest sections with the line of the input where each opened.
+ * count between the start and end instructions (pushf/cli ... popf/sti unless the pattern field says other
+ * mnemonics, in the headless {@code --pattern}'s syntax), as histogram tables with a bar per bin, and the
+ * longest sections with the line of the input where each opened.
  */
 public class DeltaProfileView extends TmfView {
 
@@ -35,10 +47,16 @@ public class DeltaProfileView extends TmfView {
     private static final int OUTLIERS = 50;
     private static final int BAR = 40;
 
+    private @Nullable Text fPatternText;
+    private @Nullable Label fPatternError;
     private @Nullable Label fSummary;
     private @Nullable Table fTimes;
     private @Nullable Table fInstructions;
     private @Nullable Table fLongest;
+    /** The pattern the tables show; the trace's own profile was read with the default one. */
+    private DeltaProfiler.Pattern fPattern = DeltaProfiler.Pattern.INTERRUPTS;
+    private @Nullable Profile fTraceProfile;
+    private @Nullable Job fReading;
 
     /** The view, empty until an instruction flow is selected. */
     public DeltaProfileView() {
@@ -50,6 +68,24 @@ public class DeltaProfileView extends TmfView {
         super.createPartControl(parent);
         Composite top = new Composite(parent, SWT.NONE);
         top.setLayout(new GridLayout(1, false));
+        Composite bar = new Composite(top, SWT.NONE);
+        bar.setLayout(new GridLayout(3, false));
+        bar.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        new Label(bar, SWT.NONE).setText(Messages.Deltas_Pattern);
+        Text patternText = new Text(bar, SWT.BORDER | SWT.SINGLE);
+        patternText.setText(fPattern.text());
+        patternText.setToolTipText(Messages.Deltas_PatternTip);
+        patternText.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        patternText.addListener(SWT.DefaultSelection, e -> applyPattern(patternText.getText()));
+        Button apply = new Button(bar, SWT.PUSH);
+        apply.setText(Messages.Deltas_Apply);
+        apply.addListener(SWT.Selection, e -> applyPattern(patternText.getText()));
+        Label patternError = new Label(top, SWT.WRAP);
+        patternError.setForeground(parent.getDisplay().getSystemColor(SWT.COLOR_RED));
+        GridData errorData = new GridData(SWT.FILL, SWT.TOP, true, false);
+        errorData.exclude = true;
+        patternError.setLayoutData(errorData);
+        patternError.setVisible(false);
         Label summary = new Label(top, SWT.WRAP);
         summary.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         SashForm sash = new SashForm(top, SWT.HORIZONTAL);
@@ -57,6 +93,8 @@ public class DeltaProfileView extends TmfView {
         fTimes = table(sash, Messages.Deltas_TimeRange, Messages.Deltas_Count, Messages.Deltas_Bar);
         fInstructions = table(sash, Messages.Deltas_InstructionRange, Messages.Deltas_Count, Messages.Deltas_Bar);
         fLongest = table(sash, Messages.Deltas_Line, Messages.Deltas_Thread, Messages.Deltas_Time, Messages.Deltas_Instructions);
+        fPatternText = patternText;
+        fPatternError = patternError;
         fSummary = summary;
         ITmfTrace trace = TmfTraceManager.getInstance().getActiveTrace();
         if (trace != null) {
@@ -84,8 +122,94 @@ public class DeltaProfileView extends TmfView {
     @TmfSignalHandler
     public void traceSelected(TmfTraceSelectedSignal signal) {
         if (signal.getTrace() instanceof CallProfileTrace trace) {
-            show(trace.getProfile());
+            fTraceProfile = trace.getProfile();
+            showWithPattern();
         }
+    }
+
+    /**
+     * Shows the delta profile of another pattern, as the pattern field does: the selected profile is read again
+     * with it (the trace's was read with the default pattern). A text that is no pattern is shown as an error
+     * under the field, the tables left as they were.
+     *
+     * @param text
+     *            start mnemonics and end mnemonics, each comma-separated, the two separated by a colon:
+     *            {@code cli,pushf:sti,popf}
+     * @return the job reading the profile again, or null when there is nothing to read (no profile selected, or
+     *         the pattern the trace was read with, or a text that is no pattern)
+     */
+    public @Nullable Job applyPattern(String text) {
+        Text patternText = fPatternText;
+        if (patternText != null && !patternText.getText().equals(text)) {
+            patternText.setText(text);
+        }
+        DeltaProfiler.Pattern pattern;
+        try {
+            pattern = DeltaProfiler.Pattern.parse(text);
+        } catch (IllegalArgumentException e) {
+            showPatternError(String.format(Messages.Deltas_BadPattern, text.strip()));
+            return null;
+        }
+        showPatternError(null);
+        fPattern = pattern;
+        return showWithPattern();
+    }
+
+    /** @return the error shown under the pattern field, empty when there is none */
+    public String getPatternError() {
+        Label error = fPatternError;
+        return error != null && error.getVisible() ? error.getText() : ""; //$NON-NLS-1$
+    }
+
+    private void showPatternError(@Nullable String message) {
+        Label error = fPatternError;
+        if (error == null) {
+            return;
+        }
+        error.setText(message != null ? message : ""); //$NON-NLS-1$
+        error.setVisible(message != null);
+        ((GridData) error.getLayoutData()).exclude = message == null;
+        error.getParent().layout(true);
+    }
+
+    /** Shows the selected profile's delta profile for the pattern, reading it again in the background if need be. */
+    private @Nullable Job showWithPattern() {
+        Job previous = fReading;
+        if (previous != null) {
+            previous.cancel();
+            fReading = null;
+        }
+        Profile profile = fTraceProfile;
+        if (profile == null || fPattern.equals(DeltaProfiler.Pattern.INTERRUPTS)) {
+            show(profile);
+            return null;
+        }
+        DeltaProfiler.Pattern pattern = fPattern;
+        Path file = profile.file();
+        Label summary = fSummary;
+        if (summary != null) {
+            summary.setText(String.format(Messages.Deltas_Reading, file.getFileName(), pattern.text()));
+        }
+        Job job = Job.create(String.format(Messages.Deltas_Reading, file.getFileName(), pattern.text()), (IProgressMonitor monitor) -> {
+            Profile reread;
+            try {
+                reread = Profiles.read(file, pattern, monitor);
+            } catch (OperationCanceledException e) {
+                return Status.CANCEL_STATUS;
+            } catch (IOException | Profiles.ProfileException e) {
+                return new Status(IStatus.ERROR, ID, file + ": " + e.getMessage()); //$NON-NLS-1$
+            }
+            getSite().getShell().getDisplay().asyncExec(() -> {
+                // shown only if still wanted: the selection or the pattern may have changed meanwhile
+                if (fTraceProfile == profile && fPattern.equals(pattern) && !monitor.isCanceled()) {
+                    show(reread);
+                }
+            });
+            return Status.OK_STATUS;
+        });
+        fReading = job;
+        job.schedule();
+        return job;
     }
 
     /**
@@ -108,7 +232,7 @@ public class DeltaProfileView extends TmfView {
             longest.removeAll();
             return;
         }
-        summary.setText(String.format(Messages.Deltas_Summary, profile.file().getFileName(), deltas.pairs().size(), deltas.unmatchedEnds()));
+        summary.setText(String.format(Messages.Deltas_Summary, profile.file().getFileName(), deltas.pairs().size(), fPattern.text(), deltas.unmatchedEnds()));
         fill(times, deltas.timeHistogram(BINS));
         fill(instructions, deltas.instructionHistogram(BINS));
         longest.removeAll();

@@ -20,6 +20,11 @@ public class Messages extends NLS {
     public static String Deltas_Instructions = ""; //$NON-NLS-1$
     public static String Deltas_Empty = ""; //$NON-NLS-1$
     public static String Deltas_Summary = ""; //$NON-NLS-1$
+    public static String Deltas_Pattern = ""; //$NON-NLS-1$
+    public static String Deltas_PatternTip = ""; //$NON-NLS-1$
+    public static String Deltas_Apply = ""; //$NON-NLS-1$
+    public static String Deltas_BadPattern = ""; //$NON-NLS-1$
+    public static String Deltas_Reading = ""; //$NON-NLS-1$
     public static String Sunburst_Title = ""; //$NON-NLS-1$
     public static String Sunburst_Scope = ""; //$NON-NLS-1$
     public static String Sunburst_Weight = ""; //$NON-NLS-1$

@@ -84,12 +84,19 @@ public final class WorkbenchDriver {
         if (!status.isOK()) {
             throw new IllegalStateException("cannot open " + path + ": " + status.getMessage()); //$NON-NLS-1$ //$NON-NLS-2$
         }
-        waitUntil(() -> TmfTraceManager.getInstance().getActiveTrace() != null, Duration.ofSeconds(60), "the trace to open"); //$NON-NLS-1$
+        // another test's trace may be the active one until this one's editor comes up
+        waitUntil(() -> isActive(path), Duration.ofSeconds(60), "the trace to open"); //$NON-NLS-1$
         ITmfTrace trace = TmfTraceManager.getInstance().getActiveTrace();
         if (trace == null) {
             throw new IllegalStateException("no active trace"); //$NON-NLS-1$
         }
         return trace;
+    }
+
+    private static boolean isActive(Path path) {
+        ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
+        return active != null && active.getPath() != null
+                && Path.of(active.getPath()).toAbsolutePath().normalize().equals(path.toAbsolutePath().normalize());
     }
 
     /**

@@ -21,7 +21,8 @@ import java.util.Map;
  *
  * <p>
  * Costs are kept in four scopes at once (all threads, per process, per thread, per CPU), each weighted by
- * instructions and by time, since a thread migrates and a CPU's tree is no sum of threads' trees.
+ * instructions and by time, since a thread migrates and a CPU's tree is no sum of threads' trees. A flow made
+ * {@link #withTimeline()} also records when each thread entered and left each function, for a flame chart.
  * </p>
  */
 public final class CallFlow {
@@ -72,6 +73,27 @@ public final class CallFlow {
     private static final class Stack {
         final List<String> fFrames = new ArrayList<>();
         long fLastTime = -1;
+        /** The lowest depth changed since the timeline last saw the stack: it compares from there only. */
+        int fChangedFrom;
+        CallTimeline.Recorder fRecorder;
+
+        void push(String function) {
+            fChangedFrom = Math.min(fChangedFrom, fFrames.size());
+            fFrames.add(function);
+        }
+
+        /** Keeps the frames below a depth. */
+        void cut(int depth) {
+            if (fFrames.size() > depth) {
+                fChangedFrom = Math.min(fChangedFrom, depth);
+                fFrames.subList(depth, fFrames.size()).clear();
+            }
+        }
+
+        void replaceTop(String function) {
+            fChangedFrom = Math.min(fChangedFrom, fFrames.size() - 1);
+            fFrames.set(fFrames.size() - 1, function);
+        }
     }
 
     /** The name of a frame the input does not name. */
@@ -80,14 +102,29 @@ public final class CallFlow {
     private final Map<Long, Stack> fStacks = new HashMap<>();
     private final Map<Scope, Map<String, CallTree[]>> fTrees = new LinkedHashMap<>();
     private final Map<String, String> fBinaries = new HashMap<>();
+    private final CallTimeline.Builder fTimeline;
+    private CallTimeline fBuilt;
     private long fUntraced;
     private long fUnattributed;
 
     /** A flow with no thread seen yet. */
     public CallFlow() {
+        this(false);
+    }
+
+    private CallFlow(boolean timeline) {
         for (Scope scope : Scope.values()) {
             fTrees.put(scope, new LinkedHashMap<>());
         }
+        fTimeline = timeline ? new CallTimeline.Builder() : null;
+    }
+
+    /**
+     * @return a flow with no thread seen yet that records its {@link #timeline()} as well: a step per call and
+     *         return, which a large input pays for in memory
+     */
+    public static CallFlow withTimeline() {
+        return new CallFlow(true);
     }
 
     /**
@@ -117,7 +154,11 @@ public final class CallFlow {
     public void advance(Where where, long time, long instructions, String function) {
         Stack stack = stack(where.thread());
         if (stack.fFrames.isEmpty() && function != null) {
-            stack.fFrames.add(function);
+            stack.push(function);
+        }
+        if (fTimeline != null && time >= 0) {
+            // the stack changed since the previous step, whose time the flow charges the changed stack from
+            record(stack, where, stack.fLastTime >= 0 ? stack.fLastTime : time);
         }
         long elapsed = time >= 0 && stack.fLastTime >= 0 ? Math.max(0, time - stack.fLastTime) : 0;
         if (time >= 0) {
@@ -151,9 +192,9 @@ public final class CallFlow {
     public void call(Where where, String caller, String callee) {
         Stack stack = stack(where.thread());
         if (stack.fFrames.isEmpty() && caller != null) {
-            stack.fFrames.add(caller);
+            stack.push(caller);
         }
-        stack.fFrames.add(callee);
+        stack.push(callee);
     }
 
     /**
@@ -165,19 +206,20 @@ public final class CallFlow {
      *            the function returned into, or null when unknown (then one frame is popped)
      */
     public void ret(Where where, String into) {
-        List<String> frames = stack(where.thread()).fFrames;
+        Stack stack = stack(where.thread());
+        List<String> frames = stack.fFrames;
         if (into == null) {
             if (!frames.isEmpty()) {
-                frames.remove(frames.size() - 1);
+                stack.cut(frames.size() - 1);
             }
             return;
         }
         int depth = frames.lastIndexOf(into);
         if (depth >= 0 && depth < frames.size() - 1) {
-            frames.subList(depth + 1, frames.size()).clear();
+            stack.cut(depth + 1);
         } else if (depth < 0) {
-            frames.clear();
-            frames.add(into);
+            stack.cut(0);
+            stack.push(into);
         }
     }
 
@@ -191,11 +233,12 @@ public final class CallFlow {
      *            the function it is in now
      */
     public void jump(Where where, String function) {
-        List<String> frames = stack(where.thread()).fFrames;
+        Stack stack = stack(where.thread());
+        List<String> frames = stack.fFrames;
         if (frames.isEmpty()) {
-            frames.add(function);
+            stack.push(function);
         } else if (!frames.get(frames.size() - 1).equals(function)) {
-            frames.set(frames.size() - 1, function);
+            stack.replaceTop(function);
         }
     }
 
@@ -212,14 +255,12 @@ public final class CallFlow {
      *            the function
      */
     public void enter(Where where, int depth, String function) {
-        List<String> frames = stack(where.thread()).fFrames;
-        if (frames.size() > depth) {
-            frames.subList(depth, frames.size()).clear();
+        Stack stack = stack(where.thread());
+        stack.cut(depth);
+        while (stack.fFrames.size() < depth) {
+            stack.push(UNKNOWN);
         }
-        while (frames.size() < depth) {
-            frames.add(UNKNOWN);
-        }
-        frames.add(function);
+        stack.push(function);
     }
 
     /**
@@ -235,6 +276,10 @@ public final class CallFlow {
         if (time >= 0) {
             if (stack.fLastTime >= 0) {
                 fUntraced += Math.max(0, time - stack.fLastTime);
+                if (stack.fRecorder != null) {
+                    // no call stack is known across the gap: the timeline enters it again at the next step
+                    stack.fRecorder.leaveAll(stack.fLastTime);
+                }
             }
             stack.fLastTime = time;
         }
@@ -284,6 +329,29 @@ public final class CallFlow {
         return tree != null ? tree : new CallTree();
     }
 
+    /**
+     * Ends the timeline: every thread leaves its stack at its last known time. Call it once the input is read;
+     * the flow records no more steps after.
+     *
+     * @return when each thread entered and left each function, or an {@linkplain CallTimeline#empty() empty}
+     *         timeline for a flow made without one
+     */
+    public CallTimeline timeline() {
+        if (fTimeline == null) {
+            return CallTimeline.empty();
+        }
+        if (fBuilt == null) {
+            for (Stack stack : fStacks.values()) {
+                if (stack.fRecorder != null) {
+                    stack.fRecorder.leaveAll(stack.fLastTime);
+                    stack.fRecorder = null;
+                }
+            }
+            fBuilt = fTimeline.build();
+        }
+        return fBuilt;
+    }
+
     /** @return time spent in gaps of the trace, on no path */
     public long untraced() {
         return fUntraced;
@@ -296,5 +364,17 @@ public final class CallFlow {
 
     private Stack stack(long thread) {
         return fStacks.computeIfAbsent(thread, t -> new Stack());
+    }
+
+    private void record(Stack stack, Where where, long time) {
+        if (fBuilt != null) {
+            return;
+        }
+        if (stack.fRecorder == null) {
+            // made at the thread's first timed step, which names its process (a decoder error may not)
+            stack.fRecorder = fTimeline.recorder(where.process(), where.thread());
+        }
+        stack.fRecorder.sync(stack.fFrames, stack.fChangedFrom, time);
+        stack.fChangedFrom = stack.fFrames.size();
     }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -52,6 +53,11 @@ public final class DeltaProfiler {
                 throw new IllegalArgumentException("a pattern is START,...:END,... (e.g. cli,pushf:sti,popf), not: " + text);
             }
             return new Pattern(mnemonics(groups[0]), mnemonics(groups[1]));
+        }
+
+        /** @return the pattern as {@link #parse} reads it, each group's mnemonics in alphabetical order */
+        public String text() {
+            return String.join(",", new TreeSet<>(start)) + ':' + String.join(",", new TreeSet<>(end));
         }
 
         private static Set<String> mnemonics(String group) {

@@ -14,7 +14,7 @@ import java.util.function.LongConsumer;
 
 /**
  * A call profile read from a file of any of the suite's inputs: its call trees, in every scope and weight the
- * input gives, and, for instruction flows, its delta profile.
+ * input gives, for instruction flows its delta profile, and for timed inputs, when asked, its timeline.
  */
 public final class Profile {
 
@@ -38,6 +38,7 @@ public final class Profile {
     private final CallFlow fFlow;
     private final DeltaProfiler fDeltas;
     private final Set<CallFlow.Weight> fWeights;
+    private final CallTimeline fTimeline;
 
     private Profile(Path file, Format format, CallFlow flow, DeltaProfiler deltas, Set<CallFlow.Weight> weights) {
         fFile = file;
@@ -45,6 +46,7 @@ public final class Profile {
         fFlow = flow;
         fDeltas = deltas;
         fWeights = weights;
+        fTimeline = flow.timeline();
     }
 
     /**
@@ -53,6 +55,26 @@ public final class Profile {
      * @return its format, or null when it is none of the inputs (or cannot be read)
      */
     public static Format detect(Path file) {
+        List<String> lines = firstLines(file);
+        return lines == null ? null : detect(lines);
+    }
+
+    /**
+     * @param file
+     *            a file
+     * @return whether it is an input with time, judged from its first lines: perf script, whose samples all
+     *         have a time, or sptdecode text with a time column
+     */
+    public static boolean isTimed(Path file) {
+        List<String> lines = firstLines(file);
+        if (lines == null) {
+            return false;
+        }
+        Format format = detect(lines);
+        return format == Format.PERF_SCRIPT || format == Format.SPTDECODE && SptDecodeReader.isTimed(lines);
+    }
+
+    private static List<String> firstLines(Path file) {
         List<String> lines = new ArrayList<>();
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
             String line;
@@ -62,6 +84,10 @@ public final class Profile {
         } catch (IOException e) {
             return null;
         }
+        return lines;
+    }
+
+    private static Format detect(List<String> lines) {
         if (lines.stream().anyMatch(l -> l.startsWith("# callgrind format") || l.startsWith("events:"))) {
             return Format.CALLGRIND;
         }
@@ -94,6 +120,28 @@ public final class Profile {
      *             when it is of no format, or is not what its format says; the message names file and line
      */
     public static Profile read(Path file, DeltaProfiler.Pattern pattern, LongConsumer progress) throws IOException, CallStackFormatException {
+        return read(file, pattern, false, progress);
+    }
+
+    /**
+     * Reads a profile, and its timeline when asked.
+     *
+     * @param file
+     *            the file, of any {@link Format}
+     * @param pattern
+     *            the instruction pairs of the delta profile
+     * @param timeline
+     *            whether to record the {@link #timeline()} too, which costs memory in proportion to the calls
+     * @param progress
+     *            told the bytes read so far, now and then
+     * @return the profile
+     * @throws IOException
+     *             when the file cannot be read
+     * @throws CallStackFormatException
+     *             when it is of no format, or is not what its format says; the message names file and line
+     */
+    public static Profile read(Path file, DeltaProfiler.Pattern pattern, boolean timeline, LongConsumer progress)
+            throws IOException, CallStackFormatException {
         Format format = detect(file);
         if (format == null) {
             throw new CallStackFormatException(file.toString(), 1,
@@ -114,11 +162,11 @@ public final class Profile {
                 weights = Set.of(CallFlow.Weight.INSTRUCTIONS);
                 break;
             case PERF_SCRIPT:
-                flow = new CallFlow();
+                flow = timeline ? CallFlow.withTimeline() : new CallFlow();
                 weights = PerfScriptReader.read(in, name, flow, deltas);
                 break;
             case SPTDECODE:
-                flow = new CallFlow();
+                flow = timeline ? CallFlow.withTimeline() : new CallFlow();
                 weights = SptDecodeReader.read(in, name, flow, deltas);
                 break;
             default:
@@ -166,6 +214,14 @@ public final class Profile {
     /** @return the flow the trees came from, with what it could not attribute */
     public CallFlow flow() {
         return fFlow;
+    }
+
+    /**
+     * @return when each thread entered and left each function: empty unless the profile was read with its
+     *         timeline from an input with time
+     */
+    public CallTimeline timeline() {
+        return fTimeline;
     }
 
     /** @return the delta profile of an instruction flow (empty for other inputs) */

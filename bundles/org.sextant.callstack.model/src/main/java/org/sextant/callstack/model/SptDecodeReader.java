@@ -51,6 +51,15 @@ final class SptDecodeReader {
     }
 
     /**
+     * @param lines
+     *            the first lines of sptdecode text
+     * @return whether its entries have a time (sptdecode prints one where the trace has a timing packet)
+     */
+    static boolean isTimed(List<String> lines) {
+        return lines.stream().map(ENTRY::matcher).anyMatch(entry -> entry.matches() && entry.group(1) != null);
+    }
+
+    /**
      * Reads the entries into a call stack and the instruction dumps into the delta profile.
      *
      * @param in

@@ -53,4 +53,11 @@ class DeltaProfilerTest {
         assertThrows(IllegalArgumentException.class, () -> DeltaProfiler.Pattern.parse("cli"));
         assertThrows(IllegalArgumentException.class, () -> DeltaProfiler.Pattern.parse("cli:"));
     }
+
+    /** The Delta Profile view shows the pattern in use as text the user edits and parses again. */
+    @Test
+    void aPatternPrintsAsItParses() {
+        assertEquals("cli,pushf,pushfq:popf,popfq,sti", DeltaProfiler.Pattern.INTERRUPTS.text());
+        assertEquals(DeltaProfiler.Pattern.INTERRUPTS, DeltaProfiler.Pattern.parse(DeltaProfiler.Pattern.INTERRUPTS.text()));
+    }
 }
