@@ -1,28 +1,32 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: EPL-2.0
 #
-# ./sextant record [--kernel] --out DIR -- COMMAND...
+# ./sextant record [--kernel [--syscalls NAME,...]] [--subbuf-size BYTES] --out DIR -- COMMAND...
 #
 # Runs COMMAND (and its children) under Sextant's transparent Redis tracer (tracers/redis, LD_PRELOAD) in an
 # LTTng-UST session of its own, user space only (a session daemon is started with --no-kernel when none runs).
 # Buffers are per process, so each Redis process (each node) leaves a trace of its own under DIR/ust/pid; with
-# --kernel, perf also records the scheduler and system calls of COMMAND and its children (CLOCK_MONOTONIC,
-# LTTng's clock) into DIR/kernel, converted to CTF. DIR then opens as one experiment:
+# --kernel, perf also records the scheduler and system calls of COMMAND and its children into DIR/kernel, converted
+# to CTF; --syscalls keeps only the named system calls (say write,writev), which makes the trace much smaller. perf
+# reads CLOCK_MONOTONIC, LTTng's clock, and the conversion gives its trace the same offset from the epoch (--tod),
+# so both line up to the microsecond. DIR then opens as one experiment:
 #   ./sextant analyze --analysis redis DIR      or      ./sextant gui DIR
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${SEXTANT_HOME:-$ROOT/.sextant}/tracer
 
-usage() { echo "usage: ./sextant record [--kernel] [--subbuf-size BYTES] --out DIR -- COMMAND..." >&2; }
+usage() { echo "usage: ./sextant record [--kernel [--syscalls NAME,...]] [--subbuf-size BYTES] --out DIR -- COMMAND..." >&2; }
 die() { echo "sextant: error: $*" >&2; exit 2; }
 
 kernel=false
+syscalls=
 out=
 subbuf=262144
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     case $1 in
         --kernel) kernel=true; shift ;;
+        --syscalls) [ $# -ge 2 ] || die "--syscalls needs system call names, say write,writev"; syscalls=$2; shift 2 ;;
         --out) [ $# -ge 2 ] || die "--out needs a directory"; out=$2; shift 2 ;;
         --subbuf-size) [ $# -ge 2 ] || die "--subbuf-size needs a size in bytes"; subbuf=$2; shift 2 ;;
         -h | --help) usage; exit 0 ;;
@@ -36,8 +40,20 @@ shift
 command -v lttng >/dev/null || die "lttng not found (Debian: apt-get install lttng-tools liblttng-ust-dev)"
 command -v cc >/dev/null || die "cc not found to build the tracer (Debian: apt-get install gcc)"
 echo "#include <lttng/tracepoint.h>" | cc -E - >/dev/null 2>&1 || die "LTTng-UST headers not found (Debian: apt-get install liblttng-ust-dev)"
+[ -z "$syscalls" ] || $kernel || die "--syscalls only applies with --kernel"
 if $kernel; then
     command -v perf >/dev/null || die "perf not found for --kernel (Debian: apt-get install linux-perf)"
+fi
+# The perf filter keeping the named system calls, by their x86_64 numbers (raw_syscalls report numbers only).
+syscall_filter=
+if [ -n "$syscalls" ]; then
+    table=/usr/include/x86_64-linux-gnu/asm/unistd_64.h
+    [ -r "$table" ] || die "$table not found to number system calls (Debian: apt-get install linux-libc-dev)"
+    for name in ${syscalls//,/ }; do
+        number=$(sed -n "s/^#define __NR_$name \([0-9]*\)\$/\1/p" "$table")
+        [ -n "$number" ] || die "--syscalls: '$name' is not an x86_64 system call"
+        syscall_filter+="${syscall_filter:+ || }id == $number"
+    done
 fi
 
 make -s -C "$ROOT/tracers/redis" O="$BUILD" >/dev/null || die "the tracer did not build (see above)"
@@ -60,9 +76,11 @@ preload=$BUILD/libsextant-redis.so${LD_PRELOAD:+:$LD_PRELOAD}
 set +e
 if $kernel; then
     # --exclude-perf after each selector: perf's own writes of perf.data are not recorded.
+    filter=()
+    [ -z "$syscall_filter" ] || filter=(--filter "$syscall_filter")
     perf record -q -k mono -o "$out/perf.data" \
         -e sched:sched_switch --exclude-perf -e sched:sched_wakeup --exclude-perf \
-        -e raw_syscalls:sys_enter --exclude-perf -e raw_syscalls:sys_exit --exclude-perf \
+        -e raw_syscalls:sys_enter "${filter[@]}" --exclude-perf -e raw_syscalls:sys_exit "${filter[@]}" --exclude-perf \
         -- env LD_PRELOAD="$preload" "$@"
     status=$?
 else
@@ -74,8 +92,14 @@ lttng -q stop
 lttng -q destroy "$session"
 trap - EXIT
 if $kernel; then
-    perf data convert --to-ctf "$out/kernel" -i "$out/perf.data" >/dev/null 2>&1 || die "perf data convert failed on $out/perf.data"
+    perf data convert --to-ctf "$out/kernel" --tod -i "$out/perf.data" >/dev/null 2>&1 || die "perf data convert failed on $out/perf.data"
     rm -f "$out/perf.data"
+    # perf measured the epoch offset of CLOCK_MONOTONIC at its start, LTTng at its own: the two measures differ
+    # by a microsecond or two. Both traces count the same clock, so give perf's LTTng's offset: then a traced call
+    # and the system call it makes line up exactly.
+    ust_metadata=$(find "$out/ust" -name metadata -print -quit 2>/dev/null)
+    offset=$( [ -z "$ust_metadata" ] || grep -a -m1 -o '^[[:space:]]*offset = [0-9]*;' "$ust_metadata" | tr -dc '0-9')
+    [ -z "$offset" ] || sed -i "/^clock {/,/^}/s/^\([[:space:]]*offset = \)[0-9]*;/\1$offset;/" "$out/kernel/metadata"
 fi
 echo "[sextant] traces in $out (COMMAND exited with $status); open them with: ./sextant analyze --analysis redis $out" >&2
 exit "$status"

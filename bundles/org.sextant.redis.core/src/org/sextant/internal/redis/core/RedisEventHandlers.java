@@ -7,6 +7,8 @@ import java.util.Set;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
+import org.eclipse.tracecompass.tmf.core.event.ITmfLostEvent;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.redis.model.BusMessages;
 import org.sextant.redis.model.ConnectionKind;
 import org.sextant.redis.model.RedisTracker;
@@ -14,6 +16,7 @@ import org.sextant.redis.model.RedisTracker;
 /**
  * One small handler per Redis event of {@code docs/redis-events.md}: each reads its fields and calls the
  * tracker. Events of a connection without an {@code fd} field are skipped; any other missing field is unknown.
+ * Where the tracer discarded events of a node (a lost-events marker in its trace), the tracker is told so.
  */
 final class RedisEventHandlers {
 
@@ -54,7 +57,16 @@ final class RedisEventHandlers {
         on("after_sleep", (t, e) -> t.wake(e.time(), e.node(), e.tid(), e.integer("ready"))); //$NON-NLS-1$ //$NON-NLS-2$
     }
 
-    private RedisEventHandlers() {
+    private final RedisTracker fTracker;
+    /** The node each trace of an experiment is (per-process buffers: one node per trace), once known. */
+    private final Map<ITmfTrace, String> fNodeOfTrace = new HashMap<>();
+
+    /**
+     * @param tracker
+     *            the model the events go to
+     */
+    RedisEventHandlers(RedisTracker tracker) {
+        fTracker = tracker;
     }
 
     private static void on(String name, Handler handler) {
@@ -77,15 +89,22 @@ final class RedisEventHandlers {
     /**
      * Applies an event to the model; events of other names are ignored.
      *
-     * @param tracker
-     *            the model
      * @param event
-     *            any event
+     *            any event, in time order
      */
-    static void handle(RedisTracker tracker, ITmfEvent event) {
+    void handle(ITmfEvent event) {
+        if (event instanceof ITmfLostEvent lost) {
+            String node = fNodeOfTrace.get(event.getTrace());
+            if (node != null) {
+                fTracker.lost(lost.getTimeRange().getStartTime().toNanos(), node);
+            }
+            return;
+        }
         @Nullable Handler handler = HANDLERS.get(event.getName());
         if (handler != null) {
-            handler.handle(tracker, RedisEvent.of(event));
+            RedisEvent redisEvent = RedisEvent.of(event);
+            fNodeOfTrace.putIfAbsent(event.getTrace(), redisEvent.node());
+            handler.handle(fTracker, redisEvent);
         }
     }
 

@@ -113,7 +113,7 @@ public class RedisHeadlessAnalysis implements IHeadlessAnalysis {
         int parent = ss.optQuarkRelative(node, path);
         if (parent != ITmfStateSystem.INVALID_ATTRIBUTE) {
             for (int counter : ss.getSubAttributes(parent, false)) {
-                if (state.get(counter).getValue() instanceof Long value) {
+                if (state.get(counter).getValue() instanceof Long value && value != 0) {
                     counters.put(ss.getAttributeName(counter), value);
                 }
             }

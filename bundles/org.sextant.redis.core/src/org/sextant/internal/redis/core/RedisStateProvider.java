@@ -18,9 +18,9 @@ import org.sextant.redis.model.RedisTracker;
 public class RedisStateProvider extends AbstractTmfStateProvider {
 
     /** Bump when the state layout changes, so that existing history files are rebuilt. */
-    static final int VERSION = 1;
+    static final int VERSION = 2;
 
-    private @Nullable RedisTracker fTracker;
+    private @Nullable RedisEventHandlers fHandlers;
 
     /**
      * @param trace
@@ -42,14 +42,14 @@ public class RedisStateProvider extends AbstractTmfStateProvider {
 
     @Override
     protected void eventHandle(ITmfEvent event) {
-        RedisTracker tracker = fTracker;
-        if (tracker == null) {
+        RedisEventHandlers handlers = fHandlers;
+        if (handlers == null) {
             // the builder exists once the module has assigned it, before the first event
-            tracker = new RedisTracker(new StateSystemWriter(Objects.requireNonNull(getStateSystemBuilder())), request -> {
+            handlers = new RedisEventHandlers(new RedisTracker(new StateSystemWriter(Objects.requireNonNull(getStateSystemBuilder())), request -> {
                 // latencies are the segment store's (RedisLatencyModule)
-            });
-            fTracker = tracker;
+            }));
+            fHandlers = handlers;
         }
-        RedisEventHandlers.handle(tracker, event);
+        handlers.handle(event);
     }
 }

@@ -25,14 +25,14 @@ public final class RequestCollector {
         }
     };
 
-    private final RedisTracker fTracker;
+    private final RedisEventHandlers fHandlers;
 
     /**
      * @param segments
      *            where the requests go
      */
     public RequestCollector(ISegmentStore<ISegment> segments) {
-        fTracker = new RedisTracker(NOWHERE, request -> segments.add(RequestSegment.of(request)));
+        fHandlers = new RedisEventHandlers(new RedisTracker(NOWHERE, request -> segments.add(RequestSegment.of(request))));
     }
 
     /**
@@ -40,6 +40,6 @@ public final class RequestCollector {
      *            the next event of the trace, in time order
      */
     public void handle(ITmfEvent event) {
-        RedisEventHandlers.handle(fTracker, event);
+        fHandlers.handle(event);
     }
 }

@@ -35,7 +35,8 @@ import org.sextant.parallel.model.StateWriter;
  *     Bytes in, Bytes out                   bytes read from and written to it since it opened
  *     File events                           what the event loop watches it for: 1 readable, 2 writable
  *     Sent/&lt;TYPE&gt;, Received/&lt;TYPE&gt;         bus messages of that type ({@link BusMessages}) since it opened
- *   Connections opened/&lt;kind&gt;              connections of that kind opened so far
+ *   Connections opened/&lt;kind&gt;              connections of that kind opened so far (one whose kind is learnt
+ *                                           later, an outgoing one at its first write, moves from unknown then)
  *   Commands/&lt;command&gt;                     requests of that command so far
  *   Volume/Client in, Client out, Bus in, Bus out   bytes so far
  *   Bus/Sent/&lt;TYPE&gt;, Bus/Received/&lt;TYPE&gt;    bus messages so far (broadcast types, such as PUBLISH and FAIL, count once per link)
@@ -46,7 +47,8 @@ import org.sextant.parallel.model.StateWriter;
  * that brought its first bytes (for pipelined commands, the read they arrived in) to the end of the first write
  * on its connection after its execution. Missing information stays unknown: an event on a connection whose
  * opening was not traced creates the connection with kind {@code unknown} and no peer, a request whose read
- * was not traced is counted but has no latency, an end with no start only ends what is in progress.
+ * was not traced is counted but has no latency, an end with no start only ends what is in progress, and where
+ * the tracer discarded events ({@link #lost}) a node's operations are unknown until its next events.
  * </p>
  */
 public final class RedisTracker {
@@ -175,8 +177,11 @@ public final class RedisTracker {
      *            the kind
      */
     public void kind(long time, String node, int fd, ConnectionKind kind) {
-        Connection c = connection(time, node(node), fd, kind);
+        Node n = node(node);
+        Connection c = connection(time, n, fd, kind);
         if (c.fKindValue != kind) {
+            n.counter(OPENED, c.fKindValue.label()).add(time, -1);
+            n.counter(OPENED, kind.label()).add(time, 1);
             c.setKind(time, kind);
         }
     }
@@ -437,6 +442,23 @@ public final class RedisTracker {
         n.thread(tid).set(time, Operation.IDLE, null, null);
     }
 
+    /**
+     * The tracer discarded events of a node (its buffers were full): what the node was doing is unknown from
+     * then on, until its next events tell. Its connections and threads have no operation, and the requests it had
+     * read and not answered are dropped: they are counted, but a write after the gap may not be theirs, so
+     * they get no latency, nor do requests whose read started before the gap.
+     *
+     * @param time
+     *            nanoseconds, the start of the gap
+     * @param node
+     *            the node's key
+     */
+    public void lost(long time, String node) {
+        Node n = node(node);
+        n.fConnections.values().forEach(c -> c.forget(time));
+        n.fThreads.values().forEach(t -> t.set(time, null, null, null));
+    }
+
     private Node node(String key) {
         return fNodes.computeIfAbsent(key, Node::new);
     }
@@ -558,12 +580,14 @@ public final class RedisTracker {
             fEventLoop = fWriter.attribute(NODES, node.fKey, EVENT_LOOP);
         }
 
+        /** Sets the thread's operation, null when unknown, its connection and its command. */
         void set(long time, Operation operation, Integer fd, String command) {
-            fWriter.modify(time, fOperation, operation.label());
+            String label = operation == null ? null : operation.label();
+            fWriter.modify(time, fOperation, label);
             fWriter.modify(time, fFd, fd);
             fWriter.modify(time, fCommand, command);
             if (Integer.valueOf(fTid).equals(fNode.fMainTid)) {
-                fWriter.modify(time, fEventLoop, operation.label());
+                fWriter.modify(time, fEventLoop, label);
             }
         }
     }
@@ -620,6 +644,15 @@ public final class RedisTracker {
         Counter counter(String direction, String type) {
             return fMessages.computeIfAbsent(direction + '/' + type,
                     key -> new Counter(fWriter.attribute(NODES, fNode.fKey, CONNECTIONS, fPath, direction, type)));
+        }
+
+        /** Events were lost: its operation and command are unknown, and so are its reads and requests. */
+        void forget(long time) {
+            fWriter.modify(time, fOperation, null);
+            fWriter.modify(time, fCommand, null);
+            fPending.clear();
+            fLastRead = UNKNOWN;
+            fFirstUnparsedRead = UNKNOWN;
         }
 
         /** Everything of the connection becomes null: the descriptor may be reused by another. */

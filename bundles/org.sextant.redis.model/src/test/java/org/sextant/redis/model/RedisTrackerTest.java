@@ -108,6 +108,8 @@ class RedisTrackerTest {
         fTracker.busMessage(6, NODE, 21, false, BusMessages.name(4)); // an inbound link opened before tracing
 
         assertEquals(List.of("1=unknown", "3=bus"), fState.history("Nodes/4242/Connections/20/Kind"));
+        assertEquals(List.of("1=1", "3=0"), fState.history("Nodes/4242/Connections opened/unknown"));
+        assertEquals(List.of("3=1", "6=2"), fState.history("Nodes/4242/Connections opened/bus"));
         assertEquals(List.of("2=bus write", "3=idle", "4=bus read", "5=idle"), fState.history("Nodes/4242/Connections/20").subList(1, 5));
         assertEquals("1", fState.last("Nodes/4242/Bus/Sent/PING"));
         assertEquals("1", fState.last("Nodes/4242/Bus/Received/PONG"));
@@ -117,6 +119,30 @@ class RedisTrackerTest {
         assertEquals("2256", fState.last("Nodes/4242/Volume/Bus out"));
         assertEquals("2256", fState.last("Nodes/4242/Volume/Bus in"));
         assertEquals(List.of(), fRequests);
+    }
+
+    @Test
+    void lostEventsMakeWhatWasInProgressUnknown() {
+        fTracker.sleep(1, NODE, MAIN);
+        fTracker.wake(2, NODE, MAIN, 1);
+        fTracker.open(3, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.readStart(10, NODE, MAIN, 9, false);
+        fTracker.readEnd(11, NODE, MAIN, 9, false, 14);
+        fTracker.commandStart(12, NODE, MAIN, 9, "ping");
+        fTracker.lost(13, NODE); // its end, its reply, the next read and the next command's start were discarded
+        fTracker.commandEnd(30, NODE, MAIN, 9, "ping");
+        fTracker.writeStart(31, NODE, MAIN, 9, false);
+        fTracker.writeEnd(32, NODE, MAIN, 9, false, 7);
+        fTracker.readStart(40, NODE, MAIN, 9, false);
+        fTracker.readEnd(41, NODE, MAIN, 9, false, 14);
+        fTracker.commandStart(42, NODE, MAIN, 9, "ping");
+        fTracker.commandEnd(43, NODE, MAIN, 9, "ping");
+        fTracker.writeEnd(44, NODE, MAIN, 9, false, 7);
+
+        assertEquals(List.of("12=executing", "13=null", "30=idle"), fState.history(CONN).subList(3, 6));
+        assertEquals(List.of("12=executing", "13=null", "30=idle"), fState.history("Nodes/4242/Event-loop").subList(4, 7));
+        assertEquals(List.of(new Request(40, 44, NODE, 9, "ping", "127.0.0.1:50000")), fRequests, "no request spans the gap");
+        assertEquals("2", fState.last("Nodes/4242/Commands/ping"));
     }
 
     @Test
