@@ -29,7 +29,18 @@ public enum Fixture {
      */
     PERF_MULTI_PACKET("perf-multi-packet"), //$NON-NLS-1$
     /** Two callgrind outputs of one program, the second with an extra call path (files base/extra.callgrind). */
-    CALLGRIND_CALLPATHS("callgrind-callpaths"); //$NON-NLS-1$
+    CALLGRIND_CALLPATHS("callgrind-callpaths"), //$NON-NLS-1$
+    /** One Redis node under Sextant's tracer serving redis-benchmark's SETs and GETs: a recording directory. */
+    REDIS_SINGLE("redis-single"), //$NON-NLS-1$
+    /**
+     * A 3-node Redis Cluster under Sextant's tracer and perf (write, writev) while a client publishes, with each
+     * node's CLUSTER INFO before and after the load under {@code cluster-info/}.
+     */
+    REDIS_CLUSTER("redis-cluster"), //$NON-NLS-1$
+    /** One Redis node with 4 io-threads reading and writing for 50 clients. */
+    REDIS_IO_THREADS("redis-io-threads"), //$NON-NLS-1$
+    /** One Redis node traced from the middle of a load, with small buffers: events lost, connections begun before. */
+    REDIS_PARTIAL("redis-partial"); //$NON-NLS-1$
 
     private static final String GZIP_SUFFIX = ".gz"; //$NON-NLS-1$
 

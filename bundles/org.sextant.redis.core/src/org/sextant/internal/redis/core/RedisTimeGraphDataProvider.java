@@ -178,8 +178,8 @@ public class RedisTimeGraphDataProvider implements ITimeGraphDataProvider<TimeGr
         if (ss == null || times == null || times.isEmpty() || items == null) {
             return new TmfModelResponse<>(null, Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
         }
-        long start = Math.max(ss.getStartTime(), times.get(0));
-        long end = Math.min(ss.getCurrentEndTime(), times.get(times.size() - 1));
+        // the states at the requested times (one per pixel of the view): zoomed out, a row needs no more
+        List<Long> sampled = times.stream().filter(t -> t >= ss.getStartTime() && t <= ss.getCurrentEndTime()).toList();
         Map<Integer, List<ITimeGraphState>> states = new HashMap<>();
         for (long item : items) {
             if (item >= 0 && item < ss.getNbAttributes()) {
@@ -187,8 +187,8 @@ public class RedisTimeGraphDataProvider implements ITimeGraphDataProvider<TimeGr
             }
         }
         try {
-            if (!states.isEmpty() && start <= end) {
-                for (ITmfStateInterval interval : ss.query2D(states.keySet(), start, end)) {
+            if (!states.isEmpty() && !sampled.isEmpty()) {
+                for (ITmfStateInterval interval : ss.query2D(states.keySet(), sampled)) {
                     Object value = interval.getValue();
                     OutputElementStyle style = value instanceof String operation ? STYLES.get(operation) : null;
                     if (style != null) {

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.redis.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
+import org.eclipse.tracecompass.statesystem.core.StateSystemUtils;
+import org.eclipse.tracecompass.statesystem.core.exceptions.AttributeNotFoundException;
+import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
+import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
+import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
+import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
+import org.sextant.redis.core.RedisAnalysisModule;
+import org.sextant.redis.model.RedisTracker;
+import org.sextant.test.support.Fixture;
+import org.sextant.test.support.Traces;
+
+/**
+ * A Redis recording fixture opened as the experiment users open, with its Redis model built: the state system,
+ * its nodes and the queries the tests share.
+ */
+final class Recording implements AutoCloseable {
+
+    private final TmfExperiment fExperiment;
+    private final ITmfStateSystem fState;
+
+    private Recording(TmfExperiment experiment, ITmfStateSystem state) {
+        fExperiment = experiment;
+        fState = state;
+    }
+
+    /** @return the fixture opened, with its Redis model built */
+    static Recording open(Fixture fixture) throws Exception {
+        TmfExperiment experiment = Traces.openRecording(fixture);
+        try {
+            RedisAnalysisModule module = TmfTraceUtils.getAnalysisModuleOfClass(experiment, RedisAnalysisModule.class, RedisAnalysisModule.ID);
+            assertNotNull(module, "the Redis analysis applies to the recording");
+            assertTrue(module.schedule().isOK());
+            assertTrue(module.waitForCompletion(), "the Redis analysis completes");
+            ITmfStateSystem state = module.getStateSystem(RedisAnalysisModule.ID);
+            assertNotNull(state);
+            return new Recording(experiment, state);
+        } catch (Exception | AssertionError e) {
+            Traces.close(experiment);
+            throw e;
+        }
+    }
+
+    TmfExperiment experiment() {
+        return fExperiment;
+    }
+
+    ITmfStateSystem state() {
+        return fState;
+    }
+
+    /** @return the member trace of that name ("kernel" for perf's) */
+    ITmfTrace member(String name) {
+        return fExperiment.getChildren(ITmfTrace.class).stream().filter(t -> t.getName().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no trace " + name + " in " + fExperiment.getChildren()));
+    }
+
+    /** @return the node attributes by the port they listen on */
+    Map<Integer, Integer> nodesByPort() throws StateSystemDisposedException {
+        Map<Integer, Integer> nodes = new TreeMap<>();
+        for (int node : fState.getQuarks(RedisTracker.NODES, "*")) { //$NON-NLS-1$
+            Object address = fState.querySingleState(fState.getCurrentEndTime(), node).getValue();
+            if (address != null) {
+                String text = address.toString();
+                nodes.put(Integer.parseInt(text.substring(text.lastIndexOf(':') + 1)), node);
+            }
+        }
+        return nodes;
+    }
+
+    /** @return the node's pid */
+    int pid(int node) {
+        return Integer.parseInt(fState.getAttributeName(node));
+    }
+
+    /** @return the counter's value at that time, 0 if not counted yet */
+    long counter(int node, long time, String... path) throws StateSystemDisposedException {
+        int quark = fState.optQuarkRelative(node, path);
+        if (quark == ITmfStateSystem.INVALID_ATTRIBUTE) {
+            return 0;
+        }
+        Object value = fState.querySingleState(time, quark).getValue();
+        return value instanceof Long count ? count : 0;
+    }
+
+    /** @return the times a counter of the node went up, in order */
+    List<Long> increments(int node, String... path) throws StateSystemDisposedException, AttributeNotFoundException {
+        int quark = fState.optQuarkRelative(node, path);
+        List<Long> times = new ArrayList<>();
+        if (quark == ITmfStateSystem.INVALID_ATTRIBUTE) {
+            return times;
+        }
+        long previous = 0;
+        for (ITmfStateInterval interval : StateSystemUtils.queryHistoryRange(fState, quark, fState.getStartTime(), fState.getCurrentEndTime())) {
+            if (interval.getValue() instanceof Long value) {
+                if (value > previous) {
+                    times.add(interval.getStartTime());
+                }
+                previous = value;
+            }
+        }
+        return times;
+    }
+
+    /** @return the values under a node's attribute at that time, by child name, for the children holding one */
+    Map<String, Object> children(int node, long time, String... path) throws StateSystemDisposedException {
+        Map<String, Object> values = new TreeMap<>();
+        int parent = fState.optQuarkRelative(node, path);
+        if (parent != ITmfStateSystem.INVALID_ATTRIBUTE) {
+            for (int child : fState.getSubAttributes(parent, false)) {
+                Object value = fState.querySingleState(time, child).getValue();
+                if (value != null) {
+                    values.put(fState.getAttributeName(child), value);
+                }
+            }
+        }
+        return values;
+    }
+
+    /** @return a data provider of the experiment, as a view gets it, with its tree fetched once complete */
+    @SuppressWarnings("unchecked")
+    <P extends ITmfTreeDataProvider<? extends ITmfTreeDataModel>> P provider(String id, Class<P> type, Map<String, Object> query)
+            throws InterruptedException {
+        P provider = DataProviderManager.getInstance().getDataProvider(fExperiment, id, type);
+        assertNotNull(provider, id + " is registered for the recording");
+        TmfModelResponse<? extends TmfTreeModel<? extends ITmfTreeDataModel>> tree;
+        do {
+            tree = provider.fetchTree(query, new NullProgressMonitor());
+            Thread.sleep(20);
+        } while (tree.getStatus() == ITmfResponse.Status.RUNNING);
+        assertEquals(ITmfResponse.Status.COMPLETED, tree.getStatus(), tree.getStatusMessage());
+        return provider;
+    }
+
+    @Override
+    public void close() {
+        Traces.close(fExperiment);
+    }
+}
