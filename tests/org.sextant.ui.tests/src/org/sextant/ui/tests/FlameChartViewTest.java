@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
@@ -52,7 +51,7 @@ class FlameChartViewTest {
 
     private static Set<String> labels(TimeGraphViewer viewer) {
         Set<String> labels = new TreeSet<>();
-        for (ITimeGraphEntry entry : entries(viewer)) {
+        for (ITimeGraphEntry entry : WorkbenchDriver.entries(viewer)) {
             Iterator<? extends ITimeEvent> events = entry.getTimeEventsIterator();
             while (events != null && events.hasNext()) {
                 if (events.next() instanceof NamedTimeEvent named && named.getLabel() != null) {
@@ -65,26 +64,7 @@ class FlameChartViewTest {
 
     private static Set<String> entryNames(TimeGraphViewer viewer) {
         Set<String> names = new TreeSet<>();
-        entries(viewer).forEach(entry -> names.add(entry.getName()));
+        WorkbenchDriver.entries(viewer).forEach(entry -> names.add(entry.getName()));
         return names;
-    }
-
-    /** Every entry of the viewer, the collapsed ones' children included. */
-    private static List<ITimeGraphEntry> entries(TimeGraphViewer viewer) {
-        List<ITimeGraphEntry> all = new ArrayList<>();
-        Object input = viewer.getInput();
-        if (input != null) {
-            for (ITimeGraphEntry root : viewer.getTimeGraphContentProvider().getElements(input)) {
-                collect(root, all);
-            }
-        }
-        return all;
-    }
-
-    private static void collect(ITimeGraphEntry entry, List<ITimeGraphEntry> all) {
-        all.add(entry);
-        for (ITimeGraphEntry child : entry.getChildren()) {
-            collect(child, all);
-        }
     }
 }

@@ -28,6 +28,8 @@ import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.ui.project.model.TmfOpenTraceHelper;
 import org.eclipse.tracecompass.tmf.ui.project.model.TmfProjectElement;
 import org.eclipse.tracecompass.tmf.ui.project.model.TmfProjectRegistry;
+import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphViewer;
+import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PartInitException;
@@ -110,6 +112,29 @@ public final class WorkbenchDriver {
      */
     public static IViewPart showView(String id) throws PartInitException {
         return window().getActivePage().showView(id);
+    }
+
+    /**
+     * @param viewer
+     *            a time graph viewer
+     * @return every entry of the viewer, depth first, the collapsed ones' children included
+     */
+    public static List<ITimeGraphEntry> entries(TimeGraphViewer viewer) {
+        List<ITimeGraphEntry> all = new ArrayList<>();
+        Object input = viewer.getInput();
+        if (input != null) {
+            for (ITimeGraphEntry root : viewer.getTimeGraphContentProvider().getElements(input)) {
+                collect(root, all);
+            }
+        }
+        return all;
+    }
+
+    private static void collect(ITimeGraphEntry entry, List<ITimeGraphEntry> all) {
+        all.add(entry);
+        for (ITimeGraphEntry child : entry.getChildren()) {
+            collect(child, all);
+        }
     }
 
     /**

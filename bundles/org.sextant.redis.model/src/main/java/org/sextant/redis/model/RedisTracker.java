@@ -249,7 +249,8 @@ public final class RedisTracker {
     }
 
     /**
-     * A command of a client starts executing.
+     * A command of a client was read whole and starts executing. Read by an io thread, it executes later on the
+     * event loop's thread, when the tracer cannot see: the connection shows it executing, the io thread does not.
      *
      * @param time
      *            nanoseconds
@@ -271,7 +272,9 @@ public final class RedisTracker {
         n.counter(COMMANDS, command).add(time, 1);
         c.set(time, Operation.EXECUTING, tid);
         fWriter.modify(time, c.fCommand, command);
-        n.thread(tid).set(time, Operation.EXECUTING, fd, command);
+        if (n.executes(tid)) {
+            n.thread(tid).set(time, Operation.EXECUTING, fd, command);
+        }
     }
 
     /**
@@ -299,7 +302,9 @@ public final class RedisTracker {
         }
         c.set(time, Operation.IDLE, tid);
         fWriter.modify(time, c.fCommand, null);
-        n.thread(tid).set(time, Operation.IDLE, null, null);
+        if (n.executes(tid)) {
+            n.thread(tid).set(time, Operation.IDLE, null, null);
+        }
     }
 
     /**
@@ -543,6 +548,14 @@ public final class RedisTracker {
             fConnections.put(fd, c);
             counter(OPENED, kind.label()).add(time, 1);
             return c;
+        }
+
+        /**
+         * Whether the thread executes the commands it reads: the event loop's thread does; an io thread
+         * ({@code io-threads-do-reads}) only parses them, and the event loop executes them later.
+         */
+        boolean executes(int tid) {
+            return fMainTid == null || fMainTid == tid;
         }
 
         NodeThread thread(int tid) {

@@ -152,8 +152,12 @@ class RedisTrackerTest {
         fTracker.readStart(2, NODE, MAIN + 2, 10, false);
         fTracker.readEnd(3, NODE, MAIN + 1, 9, false, 30);
 
+        fTracker.commandStart(4, NODE, MAIN + 1, 9, "get"); // parsed by the io thread, executed by the main thread later
+        fTracker.commandEnd(5, NODE, MAIN + 1, 9, "get");
+
         assertEquals("waiting", fState.last("Nodes/4242/Event-loop"));
         assertEquals(List.of("2=reading", "3=idle"), fState.history("Nodes/4242/Threads/4243"));
+        assertEquals(List.of("4=executing", "5=idle"), fState.history("Nodes/4242/Connections/9").subList(3, 5));
         assertEquals("10", fState.last("Nodes/4242/Threads/4244/Fd"));
         assertEquals("4244", fState.last("Nodes/4242/Connections/10/Thread"));
     }

@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: EPL-2.0
+"""The Redis tracer's C parsers (tracers/redis/test_parse.c): requests and bus messages cut at every byte."""
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler")
+def test_tracer_parsers(tmp_path):
+    run = subprocess.run(["make", "-s", "-C", str(ROOT / "tracers" / "redis"), "test", f"O={tmp_path}"],
+                         capture_output=True, text=True, timeout=300, check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "parser tests passed" in run.stdout

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: EPL-2.0
+// The tracer's payload parsers fed as Redis's reads and writes feed them: requests and bus messages cut at
+// every possible byte, binary payloads that look like RESP or like a bus header, and bytes that are neither.
+// make test [O=BUILD_DIR] builds and runs it; it prints one line per check and exits non-zero on a failure.
+#include <stdio.h>
+#include <string.h>
+
+#include "parse.h"
+
+static int failures;
+
+static void check(int ok, const char *what) {
+    printf("%s %s\n", ok ? "ok  " : "FAIL", what);
+    failures += !ok;
+}
+
+/* Commands seen, as "name/argc " in order. */
+static char seen[1024];
+
+static void on_command(void *context, const char *name, int argc) {
+    (void) context;
+    size_t used = strlen(seen);
+    snprintf(seen + used, sizeof seen - used, "%s/%d ", name, argc);
+}
+
+static void on_message(void *context, int type, uint32_t length, int sender_port) {
+    (void) context;
+    size_t used = strlen(seen);
+    snprintf(seen + used, sizeof seen - used, "%d:%u:%d ", type, length, sender_port);
+}
+
+/* Feeds the bytes to a fresh RESP parser in two pieces cut at `cut`; returns what it saw. */
+static const char *resp_cut(const char *bytes, size_t length, size_t cut) {
+    struct resp_parser parser;
+    memset(&parser, 0, sizeof parser);
+    seen[0] = '\0';
+    resp_feed(&parser, bytes, cut, on_command, NULL);
+    resp_feed(&parser, bytes + cut, length - cut, on_command, NULL);
+    return seen;
+}
+
+static int resp_every_cut(const char *bytes, size_t length, const char *expected) {
+    for (size_t cut = 0; cut <= length; cut++) {
+        if (strcmp(resp_cut(bytes, length, cut), expected) != 0) {
+            printf("     cut at %zu: saw \"%s\", expected \"%s\"\n", cut, seen, expected);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* A bus header: "RCmb", totlen, ver 1, sender port, type; big-endian. */
+static size_t bus_message(uint8_t *out, uint32_t totlen, uint16_t port, uint16_t type) {
+    memset(out, 0xAB, totlen);   // a body of non-zero filler, "RCmb" nowhere
+    memcpy(out, "RCmb", 4);
+    uint8_t fields[10] = { totlen >> 24, totlen >> 16, totlen >> 8, totlen, 0, 1, port >> 8, port, type >> 8, type };
+    memcpy(out + 4, fields, sizeof fields);
+    return totlen;
+}
+
+int main(void) {
+    const char set[] = "*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$5\r\nv\r\n*1\r\n";   // a value holding CRLF and '*'
+    check(resp_every_cut(set, sizeof set - 1, "set/3 "), "a SET whose value looks like RESP, cut anywhere");
+
+    const char pipeline[] = "*1\r\n$4\r\nPING\r\n*2\r\n$3\r\nGET\r\n$1\r\nk\r\n*2\r\n$7\r\nPUBLISH\r\n$0\r\n\r\n";
+    check(resp_every_cut(pipeline, sizeof pipeline - 1, "ping/1 get/2 publish/2 "), "three pipelined commands, cut anywhere");
+
+    const char inline_command[] = "PING\r\nping hello\n";
+    check(resp_every_cut(inline_command, sizeof inline_command - 1, "ping/1 ping/2 "), "inline commands");
+
+    char long_name[80] = "*1\r\n$40\r\n";
+    strcat(long_name, "ABCDEFGHIJABCDEFGHIJABCDEFGHIJABCDEFGHIJ\r\n");
+    check(strcmp(resp_cut(long_name, strlen(long_name), 5), "abcdefghijabcdefghijabcdefghija/1 ") == 0,
+          "a name longer than COMMAND_NAME_MAX is cut, not overrun");
+
+    const char garbage[] = "*2\r\n$x\r\n*1\r\n$4\r\nPING\r\n";
+    check(strcmp(resp_cut(garbage, sizeof garbage - 1, 0), "") == 0, "bytes that are not RESP stop the parsing");
+
+    uint8_t stream[3 * 2400];
+    size_t length = bus_message(stream, 2256, 7101, 0);
+    length += bus_message(stream + length, 2300, 7102, 4);
+    length += bus_message(stream + length, 14, 7103, 1);
+    for (size_t cut = 0; cut <= length; cut += 1) {
+        struct bus_parser parser;
+        memset(&parser, 0, sizeof parser);
+        seen[0] = '\0';
+        bus_feed(&parser, stream, cut, on_message, NULL);
+        bus_feed(&parser, stream + cut, length - cut, on_message, NULL);
+        if (strcmp(seen, "0:2256:7101 4:2300:7102 1:14:7103 ") != 0) {
+            printf("     cut at %zu: saw \"%s\"\n", cut, seen);
+            check(0, "three bus messages, cut anywhere");
+            break;
+        }
+        if (cut == length) {
+            check(1, "three bus messages, cut anywhere");
+        }
+    }
+
+    struct bus_parser parser;
+    memset(&parser, 0, sizeof parser);
+    seen[0] = '\0';
+    bus_feed(&parser, (const uint8_t *) "*1\r\n$4\r\nPING\r\n", 14, on_message, NULL);
+    bus_feed(&parser, stream, length, on_message, NULL);
+    check(strcmp(seen, "") == 0, "a stream that does not start with RCmb is not a bus");
+
+    char name[24];
+    check(strcmp(bus_type_name(4, name, sizeof name), "PUBLISH") == 0 && strcmp(bus_type_name(42, name, sizeof name), "UNKNOWN_42") == 0,
+          "bus type names");
+
+    printf("%s\n", failures ? "parser tests FAILED" : "parser tests passed");
+    return failures != 0;
+}
