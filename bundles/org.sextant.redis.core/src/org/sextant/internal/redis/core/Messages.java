@@ -12,6 +12,8 @@ public class Messages extends NLS {
 
     public static String Latency_Command = ""; //$NON-NLS-1$
     public static String Latency_CommandHelp = ""; //$NON-NLS-1$
+    public static String Latency_Type = ""; //$NON-NLS-1$
+    public static String Latency_TypeHelp = ""; //$NON-NLS-1$
     public static String Latency_Node = ""; //$NON-NLS-1$
     public static String Latency_NodeHelp = ""; //$NON-NLS-1$
     public static String Latency_Connection = ""; //$NON-NLS-1$

@@ -23,6 +23,7 @@ import org.sextant.headless.core.HeadlessAnalysisException;
 import org.sextant.headless.core.IHeadlessAnalysis;
 import org.sextant.redis.core.RedisAnalysisModule;
 import org.sextant.redis.core.RedisLatencyModule;
+import org.sextant.redis.model.CommandType;
 import org.sextant.redis.model.LatencyStats;
 import org.sextant.redis.model.RedisTracker;
 
@@ -92,7 +93,11 @@ public class RedisHeadlessAnalysis implements IHeadlessAnalysis {
             summary.put("pid", key); //$NON-NLS-1$
             summary.put("address", String.valueOf(state.get(node).getValue())); //$NON-NLS-1$
             summary.put("connections", counters(ss, state, node, RedisTracker.OPENED)); //$NON-NLS-1$
-            summary.put("requests", counters(ss, state, node, RedisTracker.COMMANDS)); //$NON-NLS-1$
+            Map<String, Object> requests = counters(ss, state, node, RedisTracker.COMMANDS);
+            summary.put("requests", requests); //$NON-NLS-1$
+            Map<String, Long> byType = new TreeMap<>();
+            requests.forEach((command, count) -> byType.merge(CommandType.of(command).label(), (Long) count, Long::sum));
+            summary.put("requests_by_type", byType); //$NON-NLS-1$
             summary.put("latency_us", latencyPercentiles(latencies.getOrDefault(key, Map.of()))); //$NON-NLS-1$
             summary.put("bytes", counters(ss, state, node, RedisTracker.VOLUME)); //$NON-NLS-1$
             Map<String, Object> bus = new LinkedHashMap<>();

@@ -8,9 +8,11 @@ import java.util.function.Function;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
+import org.sextant.redis.model.CommandType;
 
 /**
- * A column of the Redis latency table: the command, node or connection of a {@link RequestSegment}.
+ * A column of the Redis latency table: the command, its type (read, write, other), node or connection of a
+ * {@link RequestSegment}.
  *
  * @param getName
  *            the column's name
@@ -24,6 +26,7 @@ public record RequestAspect(String getName, String getHelpText, Function<Request
     /** The aspects of the latency table, command first. */
     public static final List<ISegmentAspect> ALL = List.of(
             new RequestAspect(Messages.Latency_Command, Messages.Latency_CommandHelp, RequestSegment::command),
+            new RequestAspect(Messages.Latency_Type, Messages.Latency_TypeHelp, request -> CommandType.of(request.command()).label()),
             new RequestAspect(Messages.Latency_Node, Messages.Latency_NodeHelp, RequestSegment::node),
             new RequestAspect(Messages.Latency_Connection, Messages.Latency_ConnectionHelp,
                     request -> "fd " + request.fd() + (request.peer().isEmpty() ? "" : ' ' + request.peer()))); //$NON-NLS-1$ //$NON-NLS-2$

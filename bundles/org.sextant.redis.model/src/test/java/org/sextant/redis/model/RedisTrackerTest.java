@@ -163,6 +163,14 @@ class RedisTrackerTest {
     }
 
     @Test
+    void commandTypesFollowRedisFlags() {
+        assertEquals(CommandType.READ, CommandType.of("GET"));
+        assertEquals(CommandType.WRITE, CommandType.of("getex")); // it may set an expiry
+        assertEquals(CommandType.OTHER, CommandType.of("publish"));
+        assertEquals(CommandType.OTHER, CommandType.of("no-such-command"));
+    }
+
+    @Test
     void busMessageNamesFollowRedis() {
         assertEquals("PUBLISHSHARD", BusMessages.name(10));
         assertEquals("UNKNOWN_42", BusMessages.name(42));
