@@ -8,8 +8,8 @@
 # Buffers are per process, so each Redis process (each node) leaves a trace of its own under DIR/ust/pid; with
 # --kernel, perf also records the scheduler and system calls of COMMAND and its children into DIR/kernel, converted
 # to CTF; --syscalls keeps only the named system calls (say write,writev), which makes the trace much smaller. perf
-# reads CLOCK_MONOTONIC, LTTng's clock, and the conversion gives its trace the same offset from the epoch (--tod),
-# so both line up to the microsecond. DIR then opens as one experiment:
+# reads CLOCK_MONOTONIC, LTTng's clock, and its converted trace gets LTTng's offset from the epoch, so both line
+# up exactly. DIR then opens as one experiment:
 #   ./sextant analyze --analysis redis DIR      or      ./sextant gui DIR
 set -euo pipefail
 
@@ -50,6 +50,7 @@ if [ -n "$syscalls" ]; then
     table=/usr/include/x86_64-linux-gnu/asm/unistd_64.h
     [ -r "$table" ] || die "$table not found to number system calls (Debian: apt-get install linux-libc-dev)"
     for name in ${syscalls//,/ }; do
+        [[ $name =~ ^[a-z0-9_]+$ ]] || die "--syscalls: '$name' is not a system call name"
         number=$(sed -n "s/^#define __NR_$name \([0-9]*\)\$/\1/p" "$table")
         [ -n "$number" ] || die "--syscalls: '$name' is not an x86_64 system call"
         syscall_filter+="${syscall_filter:+ || }id == $number"
