@@ -71,9 +71,21 @@ public final class Traces {
     }
 
     /**
-     * Opens a recording of {@code ./sextant record} as the experiment of its traces, as {@code ./sextant analyze}
-     * and the GUI do: each process's LTTng-UST trace under {@code ust/}, and perf's kernel trace under
-     * {@code kernel/} if there is one.
+     * @param fixture
+     *            a recording fixture of {@code ./sextant record}
+     * @return its CTF traces' directories, in path order: each process's under {@code ust/}, perf's {@code kernel/}
+     * @throws IOException
+     *             when the fixture cannot be listed
+     */
+    public static List<Path> recordingTraces(Fixture fixture) throws IOException {
+        try (Stream<Path> files = Files.walk(fixture.path())) {
+            return files.filter(p -> p.endsWith("metadata")).map(Path::getParent).sorted().toList(); //$NON-NLS-1$
+        }
+    }
+
+    /**
+     * Opens a recording of {@code ./sextant record} as the experiment of its {@link #recordingTraces}, as
+     * {@code ./sextant analyze} does: LTTng-UST traces, and perf's kernel trace if there is one.
      *
      * @param fixture
      *            a recording fixture
@@ -83,9 +95,8 @@ public final class Traces {
      */
     public static TmfExperiment openRecording(Fixture fixture) throws TmfTraceException {
         List<ITmfTrace> members = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(fixture.path())) {
-            for (Path metadata : (Iterable<Path>) files.filter(p -> p.endsWith("metadata")).sorted()::iterator) { //$NON-NLS-1$
-                Path directory = metadata.getParent();
+        try {
+            for (Path directory : recordingTraces(fixture)) {
                 ITmfTrace member = directory.getFileName().toString().equals("kernel") ? new LttngKernelTrace() : new LttngUstTrace(); //$NON-NLS-1$
                 member.initTrace(null, directory.toString(), CtfTmfEvent.class);
                 members.add(member);
@@ -96,8 +107,7 @@ public final class Traces {
         }
         TmfExperiment experiment = new TmfExperiment(ITmfEvent.class, fixture.path().toString(), members.toArray(new ITmfTrace[0]),
                 TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null);
-        members.forEach(TmfTraceManager::deleteSupplementaryFiles);
-        TmfTraceManager.deleteSupplementaryFiles(experiment);
+        TmfTraceManager.getTraceSetWithExperiment(experiment).forEach(TmfTraceManager::deleteSupplementaryFiles);
         TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(Traces.class, experiment, null));
         return experiment;
     }
@@ -117,8 +127,7 @@ public final class Traces {
      */
     public static void close(ITmfTrace trace) {
         TmfSignalManager.dispatchSignal(new TmfTraceClosedSignal(Traces.class, trace));
-        TmfTraceManager.getTraceSet(trace).forEach(TmfTraceManager::deleteSupplementaryFiles);
-        TmfTraceManager.deleteSupplementaryFiles(trace);
+        TmfTraceManager.getTraceSetWithExperiment(trace).forEach(TmfTraceManager::deleteSupplementaryFiles);
         trace.dispose();
     }
 }

@@ -3,13 +3,11 @@ package org.sextant.ui.tests;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 import org.eclipse.swtchart.Chart;
 import org.eclipse.swtchart.ISeries;
@@ -25,6 +23,7 @@ import org.sextant.internal.redis.ui.DataVolumeView;
 import org.sextant.internal.redis.ui.NetflowView;
 import org.sextant.internal.redis.ui.ThreadsView;
 import org.sextant.test.support.Fixture;
+import org.sextant.test.support.Traces;
 import org.sextant.test.support.ui.WorkbenchDriver;
 
 /**
@@ -39,11 +38,7 @@ class RedisViewsTest {
 
     @BeforeAll
     static void openRecording() throws Exception {
-        Path trace;
-        try (Stream<Path> files = Files.walk(Fixture.REDIS_IO_THREADS.path())) {
-            trace = files.filter(p -> p.endsWith("metadata")).findFirst().orElseThrow().getParent(); //$NON-NLS-1$
-        }
-        WorkbenchDriver.openTrace(trace, UST_TRACE_TYPE);
+        WorkbenchDriver.openTrace(Traces.recordingTraces(Fixture.REDIS_IO_THREADS).get(0), UST_TRACE_TYPE); // its one node
     }
 
     @Test
