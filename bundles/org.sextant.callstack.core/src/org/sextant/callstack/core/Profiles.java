@@ -27,7 +27,6 @@ public final class Profiles {
             super(message, cause);
         }
 
-
         ProfileException(String message) {
             super(message);
         }

@@ -7,10 +7,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.sextant.common.core.StateSystemWriter;
+import org.sextant.ctf.model.TraceFormatException;
 import org.sextant.parallel.model.ChunkAnalysis;
-import org.sextant.parallel.model.ParallelBuilder;
 import org.sextant.parallel.model.ChunkProgress;
-import org.sextant.parallel.model.TraceFormatException;
+import org.sextant.parallel.model.ParallelBuilder;
 
 /**
  * A {@link ParallelHistoryModule} built from a {@link ChunkAnalysis}: its workers hold chunk-local state, the

@@ -23,10 +23,10 @@ import org.eclipse.tracecompass.tmf.core.exceptions.TmfAnalysisException;
 import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.sextant.ctf.model.TraceFormatException;
 import org.sextant.headless.core.BuildOptions;
 import org.sextant.parallel.model.ChunkProgress;
 import org.sextant.parallel.model.Partitioner;
-import org.sextant.parallel.model.TraceFormatException;
 
 /**
  * An analysis module whose state system is built by Sextant's chunk workers instead of Trace Compass's single

@@ -8,8 +8,8 @@ import java.util.List;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.tmf.core.model.xy.TmfXYAxisDescription;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.sextant.common.core.CumulativeXYDataProvider;
 import org.sextant.count.core.EventCountAnalysisModule;
-import org.sextant.parallel.core.CumulativeXYDataProvider;
 
 /**
  * Serves the event count state system as a tree (trace, Total, CPUs, event types) and as XY series of events

@@ -7,10 +7,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
 import org.sextant.count.model.EventCounter;
+import org.sextant.ctf.model.TraceFormatException;
 import org.sextant.parallel.core.ParallelHistoryModule;
 import org.sextant.parallel.model.ChunkProgress;
 import org.sextant.parallel.model.ParallelDecoder;
-import org.sextant.parallel.model.TraceFormatException;
 
 /**
  * The event count built by Sextant's parallel decoder instead of Trace Compass's single event request: chunk

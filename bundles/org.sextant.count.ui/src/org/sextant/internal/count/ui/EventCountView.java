@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.tracecompass.tmf.ui.viewers.tree.ITmfTreeViewerEntry;
+import org.sextant.common.ui.CumulativeXYView;
 import org.sextant.internal.count.core.EventCountDataProvider;
-import org.sextant.parallel.ui.CumulativeXYView;
 
 /**
  * Events per second of the selected counters (total, CPUs, event types) over the visible time range, from

@@ -13,9 +13,9 @@ import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedE
 import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
 import org.eclipse.tracecompass.tmf.core.model.xy.TmfXYAxisDescription;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.sextant.common.core.CumulativeXYDataProvider;
 import org.sextant.kernel.core.CpuUsageModule;
 import org.sextant.kernel.model.CpuUsageAnalysis;
-import org.sextant.parallel.core.CumulativeXYDataProvider;
 
 /**
  * Serves the cpu analysis as a tree of threads, the busiest first, and XY series of each thread's CPU usage in

@@ -5,9 +5,9 @@ import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor.Pr
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.sextant.common.core.ModuleDataProviderFactory;
+import org.sextant.common.core.ProviderDescriptor;
 import org.sextant.kernel.core.CpuUsageModule;
-import org.sextant.parallel.core.ModuleDataProviderFactory;
-import org.sextant.parallel.core.ProviderDescriptor;
 
 /** Creates the {@link CpuUsageDataProvider} of a kernel trace. */
 public class CpuUsageDataProviderFactory extends ModuleDataProviderFactory<CpuUsageModule> {

@@ -12,9 +12,9 @@ import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.eclipse.tracecompass.tmf.core.model.xy.TmfXYAxisDescription;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.sextant.common.core.CumulativeXYDataProvider;
 import org.sextant.kernel.core.IoModule;
 import org.sextant.kernel.model.IoAnalysis;
-import org.sextant.parallel.core.CumulativeXYDataProvider;
 
 /**
  * Serves the io analysis as a tree (processes, those that moved the most bytes first; a process's bytes read and

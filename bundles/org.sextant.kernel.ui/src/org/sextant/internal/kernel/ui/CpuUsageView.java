@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.tracecompass.tmf.ui.viewers.tree.ITmfTreeViewerEntry;
+import org.sextant.common.ui.CumulativeXYView;
 import org.sextant.internal.kernel.core.CpuUsageDataProvider;
-import org.sextant.parallel.ui.CumulativeXYView;
 
 /**
  * CPU usage of the selected threads, in percent of one CPU, from {@link CpuUsageDataProvider}; the busiest

@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.tracecompass.tmf.ui.viewers.tree.ITmfTreeViewerEntry;
+import org.sextant.common.ui.CumulativeXYView;
 import org.sextant.internal.kernel.core.IoDataProvider;
-import org.sextant.parallel.ui.CumulativeXYView;
 
 /**
  * Bytes per second read and written by the selected processes and file descriptors, from

@@ -5,7 +5,7 @@ import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.eclipse.tracecompass.tmf.core.model.xy.TmfXYAxisDescription;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.sextant.parallel.core.CumulativeXYDataProvider;
+import org.sextant.common.core.CumulativeXYDataProvider;
 import org.sextant.redis.core.RedisAnalysisModule;
 import org.sextant.redis.model.RedisTracker;
 

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.redis.core;
 
-import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor;
 import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor.ProviderType;
+import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.sextant.parallel.core.ModuleDataProviderFactory;
-import org.sextant.parallel.core.ProviderDescriptor;
-import org.sextant.redis.core.RedisAnalysisModule;
+import org.sextant.common.core.ModuleDataProviderFactory;
+import org.sextant.common.core.ProviderDescriptor;
 import org.sextant.internal.redis.core.RedisTimeGraphDataProvider.Rows;
+import org.sextant.redis.core.RedisAnalysisModule;
 
 /**
  * Creates the data providers of the Redis state system, one factory per provider id as plugin.xml registers

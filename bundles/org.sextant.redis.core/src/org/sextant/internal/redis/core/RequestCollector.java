@@ -4,7 +4,7 @@ package org.sextant.internal.redis.core;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
-import org.sextant.parallel.model.StateWriter;
+import org.sextant.common.model.state.StateWriter;
 import org.sextant.redis.model.RedisTracker;
 
 /**

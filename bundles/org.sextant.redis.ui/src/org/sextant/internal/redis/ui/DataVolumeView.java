@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.tracecompass.tmf.ui.viewers.tree.ITmfTreeViewerEntry;
+import org.sextant.common.ui.CumulativeXYView;
 import org.sextant.internal.redis.core.DataVolumeDataProvider;
-import org.sextant.parallel.ui.CumulativeXYView;
 
 /**
  * Redis Data Volume: per node, bytes per second from clients, to clients, in from the bus and out to it, from

@@ -5,9 +5,9 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 
-import org.sextant.parallel.model.ChunkAnalysis;
 import org.sextant.parallel.model.Changes;
-import org.sextant.parallel.model.EventReader;
+import org.sextant.parallel.model.ChunkAnalysis;
+import org.sextant.parallel.model.EventFields;
 import org.sextant.parallel.model.MergedState;
 
 /**
@@ -91,7 +91,7 @@ public final class IoAnalysis implements ChunkAnalysis {
         Map<Long, Pending> pending = new HashMap<>();
         return new Worker() {
             @Override
-            public void event(long nanos, int cpu, String eventName, EventReader.Fields fields, Changes changes) {
+            public void event(long nanos, int cpu, String eventName, EventFields fields, Changes changes) {
                 if (eventName.equals(fEvents.schedSwitch())) {
                     // The thread may go on, and end its call, on another CPU: whatever it had in progress is the merge's.
                     long tid = fields.integer(fEvents.prevTid(), -1);
@@ -126,7 +126,7 @@ public final class IoAnalysis implements ChunkAnalysis {
         }
     }
 
-    private void exit(long nanos, long tid, String name, EventReader.Fields fields, Pending entry, Changes changes) {
+    private void exit(long nanos, long tid, String name, EventFields fields, Pending entry, Changes changes) {
         String pid = Long.toString(fields.integer("perf_pid", fields.integer("pid", -1)));
         long bytes = fields.integer(fEvents.syscallRet(), -1);
         InCall key = new InCall(tid);
@@ -163,7 +163,7 @@ public final class IoAnalysis implements ChunkAnalysis {
     }
 
     /** The call's name: from the event name after the prefix (LTTng), or from its number (perf). */
-    private static String callName(String eventName, String prefix, EventReader.Fields fields) {
+    private static String callName(String eventName, String prefix, EventFields fields) {
         if (eventName.length() > prefix.length()) {
             return eventName.substring(prefix.length());
         }

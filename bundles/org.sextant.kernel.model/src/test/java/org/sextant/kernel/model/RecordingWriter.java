@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.sextant.parallel.model.StateWriter;
+import org.sextant.common.model.state.StateWriter;
 
 /** A state writer that keeps every change as a line and every attribute's last value. */
 final class RecordingWriter implements StateWriter {

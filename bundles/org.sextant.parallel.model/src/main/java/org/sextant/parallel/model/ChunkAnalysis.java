@@ -28,7 +28,7 @@ public interface ChunkAnalysis {
          * @param changes
          *            where the chunk's state changes go
          */
-        void event(long nanos, int cpu, String eventName, EventReader.Fields fields, Changes changes);
+        void event(long nanos, int cpu, String eventName, EventFields fields, Changes changes);
 
         /**
          * The chunk has no more events: last chance to complete reserved changes.

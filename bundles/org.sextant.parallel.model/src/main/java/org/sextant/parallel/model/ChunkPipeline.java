@@ -12,6 +12,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.sextant.ctf.model.CtfTrace;
+import org.sextant.ctf.model.Packet;
+import org.sextant.ctf.model.TraceFormatException;
+
 /**
  * Runs one piece of work per chunk on a thread pool and merges the chunks' time-stamped outputs in global time
  * order, on the calling thread, as chunks complete.
@@ -92,13 +96,13 @@ final class ChunkPipeline {
         }
     }
 
-    static <O extends Output> Result run(Path traceDirectory, CtfMetadata metadata, int threads, long chunkBytes, Work<O> work,
+    static <O extends Output> Result run(CtfTrace trace, int threads, long chunkBytes, Work<O> work,
             Arrival<O> arrival, ChunkProgress progress, AtomicBoolean cancelled)
             throws TraceFormatException, IOException, InterruptedException {
         if (threads < 1 || chunkBytes < 1) {
             throw new IllegalArgumentException("threads and chunk size must be positive: " + threads + ", " + chunkBytes);
         }
-        Partitioner.Partition partition = Partitioner.partition(traceDirectory, chunkBytes);
+        Partitioner.Partition partition = Partitioner.partition(trace, chunkBytes);
         List<Path> streams = new ArrayList<>(partition.packets().keySet());
         List<Chunk> chunks = partition.chunks();
         ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
@@ -131,7 +135,7 @@ final class ChunkPipeline {
                     pending.add(new Cursor(output, streams.indexOf(chunk.stream()), chunk.startOffset()));
                 }
                 inFlight = Math.max(inFlight, pending.size());
-                long horizon = k + 1 < chunks.size() ? metadata.toNanos(chunks.get(k + 1).timestampBegin()) : Long.MAX_VALUE;
+                long horizon = k + 1 < chunks.size() ? trace.metadata().toNanos(chunks.get(k + 1).timestampBegin()) : Long.MAX_VALUE;
                 entries += release(pending, horizon);
                 progress.chunksMerged(k + 1, chunks.size());
             }

@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.sextant.common.model.state.StateWriter;
+
 /**
  * The state of the whole trace as the merge has built it so far: the current value of every attribute, written
  * through to a {@link StateWriter}, plus values the analysis keeps for itself between chunks (the merge's

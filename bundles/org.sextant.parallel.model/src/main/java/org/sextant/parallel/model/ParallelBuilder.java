@@ -6,6 +6,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.sextant.common.model.state.StateWriter;
+import org.sextant.ctf.model.CtfMetadata;
+import org.sextant.ctf.model.CtfTrace;
+import org.sextant.ctf.model.EventReader;
+import org.sextant.ctf.model.Packet;
+import org.sextant.ctf.model.TraceFormatException;
+
 /**
  * Builds the state of a {@link ChunkAnalysis} over a CTF trace: workers run the analysis on chunks in parallel,
  * each with chunk-local state, and the merge applies their changes in global time order to one
@@ -76,18 +83,21 @@ public final class ParallelBuilder {
      */
     public Stats build(Path traceDirectory, ChunkAnalysis analysis, StateWriter writer, ChunkProgress progress,
             AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
-        CtfMetadata metadata = CtfMetadata.read(traceDirectory.resolve("metadata"));
+        CtfTrace trace = CtfTrace.open(traceDirectory);
+        CtfMetadata metadata = trace.metadata();
         MergedState state = new MergedState(writer);
         ChunkPipeline.Work<Changes> work = new ChunkPipeline.Work<>() {
             @Override
             public Changes run(Chunk chunk, List<Packet> packets) throws TraceFormatException, IOException {
                 Changes changes = new Changes(state);
                 ChunkAnalysis.Worker worker = analysis.worker();
-                new EventReader(chunk.stream(), metadata, analysis.fields()).read(packets, chunk.firstPacket(), chunk.packets(),
+                DecodedFields decoded = new DecodedFields();
+                trace.reader(chunk.stream(), analysis.fields()).read(packets, chunk.firstPacket(), chunk.packets(),
                         (timestamp, cpu, event, fields) -> {
                             long nanos = metadata.toNanos(timestamp);
                             changes.event(nanos);
-                            worker.event(nanos, cpu, event.name(), fields, changes);
+                            decoded.fFields = fields;
+                            worker.event(nanos, cpu, event.name(), decoded, changes);
                         });
                 worker.end(changes);
                 return changes;
@@ -99,7 +109,7 @@ public final class ParallelBuilder {
             }
         };
         long[] totals = { 0, Long.MAX_VALUE, Long.MIN_VALUE }; // deferred, first event, last event
-        ChunkPipeline.Result result = ChunkPipeline.run(traceDirectory, metadata, fThreads, fChunkBytes, work, changes -> {
+        ChunkPipeline.Result result = ChunkPipeline.run(trace, fThreads, fChunkBytes, work, changes -> {
             state.chunkStartsAt(changes.firstEvent());
             totals[0] += changes.deferred();
             totals[1] = Math.min(totals[1], changes.firstEvent());
@@ -107,5 +117,20 @@ public final class ParallelBuilder {
         }, progress, cancelled);
         return new Stats(result.chunks(), result.streams(), result.events(), result.entries(), totals[0], totals[1], totals[2],
                 result.maxChunksInFlight());
+    }
+
+    /** The decoder's fields of the event being handled, as a chunk analysis sees them. */
+    private static final class DecodedFields implements EventFields {
+        EventReader.Fields fFields;
+
+        @Override
+        public long integer(String name, long otherwise) {
+            return fFields.integer(name, otherwise);
+        }
+
+        @Override
+        public String string(String name) {
+            return fFields.string(name);
+        }
     }
 }

@@ -6,13 +6,19 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.sextant.ctf.model.CtfMetadata;
+import org.sextant.ctf.model.CtfTrace;
+import org.sextant.ctf.model.Packet;
+import org.sextant.ctf.model.TraceFormatException;
 
 /**
  * Decodes a CTF trace on several threads and delivers its events to one consumer in global time order.
  *
  * <p>
- * Workers decode chunks independently (each with its own {@link EventReader}) into compact columns: time,
+ * Workers decode chunks independently (each with its own {@link org.sextant.ctf.model.EventReader}) into compact columns: time,
  * CPU, event class. {@link ChunkPipeline} merges them on the calling thread as chunks complete, so memory holds
  * only the chunks in flight. Events with equal timestamps come out by stream, then in stream order, whatever
  * the number of threads: one thread (the serial mode) and many produce the same sequence.
@@ -75,12 +81,13 @@ public final class ParallelDecoder {
     public Stats decode(Path traceDirectory, Consumer consumer, ChunkProgress progress, AtomicBoolean cancelled)
             throws TraceFormatException, IOException, InterruptedException {
         Objects.requireNonNull(consumer);
-        CtfMetadata metadata = CtfMetadata.read(traceDirectory.resolve("metadata"));
+        CtfTrace trace = CtfTrace.open(traceDirectory);
+        CtfMetadata metadata = trace.metadata();
         ChunkPipeline.Work<Columns> work = new ChunkPipeline.Work<>() {
             @Override
             public Columns run(Chunk chunk, List<Packet> packets) throws TraceFormatException, IOException {
                 Columns columns = new Columns(consumer);
-                new EventReader(chunk.stream(), metadata, false).read(packets, chunk.firstPacket(), chunk.packets(),
+                trace.reader(chunk.stream(), Set.of()).read(packets, chunk.firstPacket(), chunk.packets(),
                         (timestamp, cpu, event, fields) -> columns.add(metadata.toNanos(timestamp), cpu, event.name()));
                 return columns;
             }
@@ -90,7 +97,7 @@ public final class ParallelDecoder {
                 return new Columns(consumer);
             }
         };
-        ChunkPipeline.Result result = ChunkPipeline.run(traceDirectory, metadata, fThreads, fChunkBytes, work, columns -> { },
+        ChunkPipeline.Result result = ChunkPipeline.run(trace, fThreads, fChunkBytes, work, columns -> { },
                 progress, cancelled);
         return new Stats(result.chunks(), result.streams(), result.entries(), result.maxChunksInFlight());
     }

@@ -2,18 +2,19 @@
 package org.sextant.parallel.model;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
+
+import org.sextant.ctf.model.CtfTrace;
+import org.sextant.ctf.model.Packet;
+import org.sextant.ctf.model.TraceFormatException;
 
 /**
  * Splits a CTF trace into chunks: per stream, consecutive packets grouped up to a target size (a chunk has at
  * least one packet, so a packet larger than the target is a chunk of its own), all chunks in chronological order.
- * Packets come from LTTng's index where a stream has one, otherwise from scanning the stream's packet headers.
+ * The packets are the codec's ({@link CtfTrace}).
  */
 public final class Partitioner {
 
@@ -26,14 +27,22 @@ public final class Partitioner {
     /**
      * The partition of a trace.
      *
-     * @param packets
-     *            the packets of each stream file, in file order
-     * @param indexed
-     *            how many streams had an index (the others were scanned)
+     * @param trace
+     *            the trace, with the packets of each stream
      * @param chunks
      *            the chunks, in chronological order
      */
-    public record Partition(Map<Path, List<Packet>> packets, int indexed, List<Chunk> chunks) {
+    public record Partition(CtfTrace trace, List<Chunk> chunks) {
+
+        /** @return the packets of each stream file, in file order */
+        public Map<Path, List<Packet>> packets() {
+            return trace.packets();
+        }
+
+        /** @return how many streams had an index (the others were scanned) */
+        public int indexed() {
+            return trace.indexedStreams();
+        }
     }
 
     /**
@@ -50,32 +59,31 @@ public final class Partitioner {
      *             when a file cannot be read
      */
     public static Partition partition(Path traceDirectory, long targetChunkBytes) throws TraceFormatException, IOException {
+        checkTarget(targetChunkBytes);
+        return partition(CtfTrace.open(traceDirectory), targetChunkBytes);
+    }
+
+    /**
+     * Partitions an opened CTF trace.
+     *
+     * @param trace
+     *            the trace
+     * @param targetChunkBytes
+     *            the target chunk size in bytes
+     * @return the partition
+     */
+    public static Partition partition(CtfTrace trace, long targetChunkBytes) {
+        checkTarget(targetChunkBytes);
+        List<Chunk> chunks = new ArrayList<>();
+        trace.packets().forEach((stream, list) -> chunks.addAll(chunks(stream, list, targetChunkBytes)));
+        chunks.sort(Chunk.CHRONOLOGICAL);
+        return new Partition(trace, chunks);
+    }
+
+    private static void checkTarget(long targetChunkBytes) {
         if (targetChunkBytes <= 0) {
             throw new IllegalArgumentException("the target chunk size must be positive, not " + targetChunkBytes);
         }
-        Path metadata = traceDirectory.resolve("metadata");
-        if (!Files.isRegularFile(metadata)) {
-            throw new TraceFormatException(traceDirectory, -1, "not a CTF trace (no metadata file)");
-        }
-        Map<Long, PacketLayout> layouts = null;
-        Map<Path, List<Packet>> packets = new LinkedHashMap<>();
-        int indexed = 0;
-        for (Path stream : streams(traceDirectory)) {
-            Path index = PacketIndex.indexFileOf(stream);
-            if (Files.isRegularFile(index)) {
-                packets.put(stream, PacketIndex.read(index));
-                indexed++;
-            } else {
-                if (layouts == null) {
-                    layouts = PacketLayouts.read(metadata);
-                }
-                packets.put(stream, PacketScanner.scan(stream, layouts));
-            }
-        }
-        List<Chunk> chunks = new ArrayList<>();
-        packets.forEach((stream, list) -> chunks.addAll(chunks(stream, list, targetChunkBytes)));
-        chunks.sort(Chunk.CHRONOLOGICAL);
-        return new Partition(packets, indexed, chunks);
     }
 
     /**
@@ -104,14 +112,5 @@ public final class Partitioner {
             first = last + 1;
         }
         return chunks;
-    }
-
-    /** The stream files of a trace directory: every regular, non-hidden file but the metadata, by name. */
-    private static List<Path> streams(Path traceDirectory) throws IOException {
-        try (Stream<Path> files = Files.list(traceDirectory)) {
-            return files.filter(Files::isRegularFile)
-                    .filter(file -> !file.getFileName().toString().equals("metadata") && !file.getFileName().toString().startsWith("."))
-                    .sorted().toList();
-        }
     }
 }

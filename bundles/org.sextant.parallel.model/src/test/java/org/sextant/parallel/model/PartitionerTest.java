@@ -10,6 +10,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sextant.ctf.model.Packet;
+import org.sextant.ctf.model.TraceFormatException;
 
 class PartitionerTest {
 

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 
-import org.sextant.parallel.model.StateWriter;
+import org.sextant.common.model.state.StateWriter;
 
 /**
  * The Redis resource model of Kabamba, Khouzam and Dagenais (Connections, Requests, Bus, Threads, Event-loop),

@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.sextant.parallel.model.StateWriter;
+import org.sextant.common.model.state.StateWriter;
 
 /** Keeps each attribute's values in time order, as "time=value" strings, to compare with expectations. */
 final class StateLog implements StateWriter {

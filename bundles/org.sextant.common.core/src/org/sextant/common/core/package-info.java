@@ -1,0 +1,7 @@
+// SPDX-License-Identifier: EPL-2.0
+/**
+ * Trace Compass glue every family shares: the data-provider factory of analysis modules and its descriptors,
+ * the tree-XY data provider of cumulative state, and the state writer over a state-system builder.
+ */
+@org.eclipse.jdt.annotation.NonNullByDefault
+package org.sextant.common.core;

@@ -1,0 +1,636 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.ctf.model;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A CTF 1.8 trace's metadata, read from its {@code metadata} file (plain text, or packetized as LTTng writes
+ * it): the trace byte order and packet header, each stream class (packet context, event header and context)
+ * and each event class (name, context, fields). A parser for the TSDL that LTTng and perf write; declarations
+ * it does not understand are errors naming the file, never guesses.
+ */
+public final class CtfMetadata {
+
+    /**
+     * A stream class.
+     *
+     * @param id
+     *            its id (0 when the metadata declares none)
+     * @param packetContext
+     *            the packet context
+     * @param eventHeader
+     *            the event header
+     * @param eventContext
+     *            the stream's event context (an empty struct when none)
+     */
+    public record StreamClass(long id, CtfType.Struct packetContext, CtfType eventHeader, CtfType eventContext) {
+    }
+
+    /**
+     * An event class.
+     *
+     * @param id
+     *            its id within its stream class
+     * @param name
+     *            its name, for example {@code sched:sched_switch}
+     * @param streamId
+     *            its stream class
+     * @param context
+     *            its own context (an empty struct when none)
+     * @param fields
+     *            its payload
+     */
+    public record EventClass(long id, String name, long streamId, CtfType context, CtfType fields) {
+    }
+
+    private static final int METADATA_PACKET_MAGIC = 0x75D11D57;
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    private static final int METADATA_PACKET_HEADER_BYTES = 37;
+    private static final CtfType.Struct EMPTY = new CtfType.Struct(Map.of(), 1);
+    private static final Pattern TOKEN = Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*\"|:=|\\.\\.\\.|[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*|0[xX][0-9a-fA-F]+|-?\\d+|\\S");
+
+    private final Path fFile;
+    private final List<String> fTokens;
+    private int fPosition;
+    private ByteOrder fByteOrder = ByteOrder.nativeOrder();
+    private CtfType.Struct fPacketHeader = EMPTY;
+    private final Map<String, CtfType> fAliases = new HashMap<>();
+    private final Map<String, CtfType> fNamed = new HashMap<>();
+    private long fClockFrequency = NANOS_PER_SECOND;
+    private long fClockOffset;
+    private long fClockOffsetSeconds;
+    private final Set<String> fReferenced = new HashSet<>();
+    private Set<String> fStructural = Set.of();
+    private Map<Long, StreamClass> fStreams = new HashMap<>();
+    private Map<Long, Map<Long, EventClass>> fEvents = new HashMap<>();
+
+    private CtfMetadata(Path file, String text) {
+        fFile = file;
+        fTokens = new ArrayList<>();
+        Matcher matcher = TOKEN.matcher(text.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\n]*", " "));
+        while (matcher.find()) {
+            fTokens.add(matcher.group());
+        }
+    }
+
+    /**
+     * Reads a metadata file.
+     *
+     * @param metadata
+     *            the {@code metadata} file of a CTF trace
+     * @return its declarations
+     * @throws TraceFormatException
+     *             when it is not CTF 1.8 metadata this parser understands; the message names the file
+     * @throws IOException
+     *             when it cannot be read
+     */
+    public static CtfMetadata read(Path metadata) throws TraceFormatException, IOException {
+        CtfMetadata parsed = new CtfMetadata(metadata, text(metadata));
+        parsed.parse();
+        parsed.fStreams = Map.copyOf(parsed.fStreams);
+        Map<Long, Map<Long, EventClass>> events = new HashMap<>();
+        parsed.fEvents.forEach((stream, classes) -> events.put(stream, Map.copyOf(classes)));
+        parsed.fEvents = Map.copyOf(events);
+        Set<String> structural = new HashSet<>(parsed.fReferenced);
+        structural.addAll(List.of("id", "timestamp", "stream_id", "cpu_id"));
+        parsed.fStructural = structural;
+        return parsed;
+    }
+
+    /**
+     * Converts a timestamp of the trace's clock to nanoseconds since the clock's origin, as Trace Compass does
+     * (offset_s and offset applied, cycles scaled by the frequency).
+     *
+     * @param cycles
+     *            a timestamp in clock cycles
+     * @return the same time in nanoseconds
+     */
+    public long toNanos(long cycles) {
+        long total = cycles + fClockOffset;
+        // Whole seconds and the remainder apart, so that no nanosecond is lost to rounding at any frequency.
+        long nanos = fClockFrequency == NANOS_PER_SECOND ? total
+                : total / fClockFrequency * NANOS_PER_SECOND + total % fClockFrequency * NANOS_PER_SECOND / fClockFrequency;
+        return nanos + fClockOffsetSeconds * NANOS_PER_SECOND;
+    }
+
+    /**
+     * @return the names of the fields that decoding itself needs: event ids and timestamps, stream ids, the
+     *         packet's CPU, variant tags and sequence lengths
+     */
+    public Set<String> structuralFields() {
+        return fStructural;
+    }
+
+    /** @return the trace's byte order */
+    public ByteOrder byteOrder() {
+        return fByteOrder;
+    }
+
+    /** @return the packet header, common to all streams */
+    public CtfType.Struct packetHeader() {
+        return fPacketHeader;
+    }
+
+    /** @return the stream classes by id */
+    public Map<Long, StreamClass> streams() {
+        return fStreams;
+    }
+
+    /**
+     * @param streamId
+     *            a stream class id
+     * @return its event classes by id (empty when it has none)
+     */
+    public Map<Long, EventClass> events(long streamId) {
+        return fEvents.getOrDefault(streamId, Map.of());
+    }
+
+    // --- text --------------------------------------------------------------------------------------------
+
+    private static String text(Path metadata) throws IOException, TraceFormatException {
+        byte[] bytes = Files.readAllBytes(metadata);
+        ByteBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        if (bytes.length < 4 || (buffer.getInt(0) != METADATA_PACKET_MAGIC && Integer.reverseBytes(buffer.getInt(0)) != METADATA_PACKET_MAGIC)) {
+            return new String(bytes, StandardCharsets.UTF_8);
+        }
+        if (buffer.getInt(0) != METADATA_PACKET_MAGIC) {
+            buffer.order(ByteOrder.BIG_ENDIAN);
+        }
+        StringBuilder text = new StringBuilder();
+        int offset = 0;
+        while (offset < bytes.length) {
+            if (offset + METADATA_PACKET_HEADER_BYTES > bytes.length) {
+                throw new TraceFormatException(metadata, offset, "truncated metadata packet header");
+            }
+            long contentBytes = Integer.toUnsignedLong(buffer.getInt(offset + 24)) / 8;
+            long packetBytes = Integer.toUnsignedLong(buffer.getInt(offset + 28)) / 8;
+            if (contentBytes < METADATA_PACKET_HEADER_BYTES || packetBytes < contentBytes || offset + contentBytes > bytes.length) {
+                throw new TraceFormatException(metadata, offset, "inconsistent metadata packet (content " + contentBytes + " bytes, packet " + packetBytes + " bytes)");
+            }
+            text.append(new String(bytes, offset + METADATA_PACKET_HEADER_BYTES, (int) contentBytes - METADATA_PACKET_HEADER_BYTES, StandardCharsets.UTF_8));
+            offset += (int) packetBytes;
+        }
+        return text.toString();
+    }
+
+    // --- top level ---------------------------------------------------------------------------------------
+
+    private void parse() throws TraceFormatException {
+        fByteOrder = traceByteOrder();
+        while (fPosition < fTokens.size()) {
+            String token = peek();
+            switch (token) {
+            case "typealias" -> typealias();
+            case "typedef" -> typedef();
+            case "trace" -> block(this::traceEntry);
+            case "stream" -> stream();
+            case "event" -> event();
+            case "clock" -> block(this::clockEntry);
+            case "env", "callsite" -> {
+                next();
+                skipBlock();
+                optional(";");
+            }
+            case ";" -> next();
+            default -> { // a named struct, enum or variant declared on its own
+                type();
+                optional(";");
+            }
+            }
+        }
+        if (fStreams.isEmpty()) {
+            fStreams.put(0L, new StreamClass(0, EMPTY, EMPTY, EMPTY));
+        }
+    }
+
+    /**
+     * The byte order of the trace block, found before parsing: integers declared "native" (or without an order)
+     * take the trace's order, and LTTng declares its type aliases before the trace block.
+     */
+    private ByteOrder traceByteOrder() {
+        for (int i = 0; i + 1 < fTokens.size(); i++) {
+            if (fTokens.get(i).equals("trace") && fTokens.get(i + 1).equals("{")) {
+                int depth = 0;
+                for (int j = i + 1; j + 2 < fTokens.size(); j++) {
+                    String token = fTokens.get(j);
+                    depth += token.equals("{") ? 1 : token.equals("}") ? -1 : 0;
+                    if (depth == 0) {
+                        break;
+                    }
+                    if (depth == 1 && token.equals("byte_order") && fTokens.get(j + 1).equals("=")) {
+                        return order(fTokens.get(j + 2), ByteOrder.nativeOrder());
+                    }
+                }
+            }
+        }
+        return ByteOrder.nativeOrder();
+    }
+
+    private interface Entry {
+        void parse(String key) throws TraceFormatException;
+    }
+
+    /** Parses {@code keyword { key = value; key := type; ... };} calling {@code entry} per key. */
+    private void block(Entry entry) throws TraceFormatException {
+        next();
+        expect("{");
+        while (!peek().equals("}")) {
+            entry.parse(next());
+        }
+        next();
+        optional(";");
+    }
+
+    private void clockEntry(String key) throws TraceFormatException {
+        switch (key) {
+        case "freq" -> fClockFrequency = value();
+        case "offset" -> fClockOffset = value();
+        case "offset_s" -> fClockOffsetSeconds = value();
+        default -> skipStatement();
+        }
+    }
+
+    private void traceEntry(String key) throws TraceFormatException {
+        switch (key) {
+        case "byte_order" -> skipStatement(); // read before parsing, see traceByteOrder()
+        case "packet.header" -> {
+            expect(":=");
+            fPacketHeader = struct(type(), "packet.header");
+            expect(";");
+        }
+        default -> skipStatement();
+        }
+    }
+
+    private void stream() throws TraceFormatException {
+        long[] id = { 0 };
+        CtfType[] types = { EMPTY, EMPTY, EMPTY };
+        block(key -> {
+            switch (key) {
+            case "id" -> id[0] = value();
+            case "packet.context" -> types[0] = assigned();
+            case "event.header" -> types[1] = assigned();
+            case "event.context" -> types[2] = assigned();
+            default -> skipStatement();
+            }
+        });
+        fStreams.put(id[0], new StreamClass(id[0], struct(types[0], "packet.context"), types[1], types[2]));
+    }
+
+    private void event() throws TraceFormatException {
+        long[] ids = { 0, 0 };
+        String[] name = { "" };
+        CtfType[] types = { EMPTY, EMPTY };
+        block(key -> {
+            switch (key) {
+            case "name" -> {
+                expect("=");
+                name[0] = unquote(next());
+                expect(";");
+            }
+            case "id" -> ids[0] = value();
+            case "stream_id" -> ids[1] = value();
+            case "context" -> types[0] = assigned();
+            case "fields" -> types[1] = assigned();
+            default -> skipStatement();
+            }
+        });
+        fEvents.computeIfAbsent(ids[1], s -> new HashMap<>()).put(ids[0], new EventClass(ids[0], name[0], ids[1], types[0], types[1]));
+    }
+
+    private long value() throws TraceFormatException {
+        expect("=");
+        long value = number(next());
+        expect(";");
+        return value;
+    }
+
+    private CtfType assigned() throws TraceFormatException {
+        expect(":=");
+        CtfType type = type();
+        expect(";");
+        return type;
+    }
+
+    private void typealias() throws TraceFormatException {
+        next();
+        CtfType type = type();
+        expect(":=");
+        fAliases.put(words(";"), type);
+        expect(";");
+    }
+
+    private void typedef() throws TraceFormatException {
+        next();
+        CtfType type = type();
+        String name = next();
+        fAliases.put(name, declarator(type));
+        expect(";");
+    }
+
+    // --- types -------------------------------------------------------------------------------------------
+
+    private CtfType type() throws TraceFormatException {
+        String token = next();
+        switch (token) {
+        case "integer":
+            return integer();
+        case "floating_point":
+            return floating();
+        case "string":
+            if (peek().equals("{")) {
+                skipBlock();
+            }
+            return new CtfType.Str();
+        case "struct":
+            return named("struct ", this::structBody);
+        case "enum":
+            return named("enum ", this::enumBody);
+        case "variant":
+            return named("variant ", this::variantBody);
+        default:
+            StringBuilder name = new StringBuilder(token);
+            while (!fAliases.containsKey(name.toString()) && isWord(peek()) && isWord(peekAt(1))) {
+                name.append(' ').append(next());
+            }
+            CtfType aliased = fAliases.get(name.toString());
+            if (aliased == null) {
+                throw error("unknown type " + name);
+            }
+            return aliased;
+        }
+    }
+
+    private interface Body {
+        CtfType parse(String name) throws TraceFormatException;
+    }
+
+    /** {@code struct|enum|variant [NAME] [<tag>|: container] [{ body }]}: a declaration or a reference. */
+    private CtfType named(String kind, Body body) throws TraceFormatException {
+        String name = isWord(peek()) ? next() : null;
+        boolean declares = peek().equals("{") || peek().equals(":") || peek().equals("<");
+        if (!declares) {
+            CtfType known = fNamed.get(kind + name);
+            if (known == null) {
+                throw error("unknown " + kind + name);
+            }
+            return kind.equals("struct ") ? alignClause((CtfType.Struct) known) : known;
+        }
+        CtfType type = body.parse(name);
+        if (name != null) {
+            fNamed.put(kind + name, type);
+        }
+        return type;
+    }
+
+    private CtfType structBody(String name) throws TraceFormatException {
+        return alignClause(new CtfType.Struct(members(), 1));
+    }
+
+    /** {@code { TYPE name; TYPE name[N]; ... }}: the fields of a struct or the options of a variant, in order. */
+    private Map<String, CtfType> members() throws TraceFormatException {
+        expect("{");
+        Map<String, CtfType> members = new LinkedHashMap<>();
+        while (!peek().equals("}")) {
+            CtfType type = type();
+            String name = next();
+            members.put(name, declarator(type));
+            expect(";");
+        }
+        next();
+        return members;
+    }
+
+    private CtfType.Struct alignClause(CtfType.Struct struct) throws TraceFormatException {
+        if (!peek().equals("align")) {
+            return struct;
+        }
+        next();
+        expect("(");
+        long align = number(next()); // in bits, like integer alignment
+        expect(")");
+        return new CtfType.Struct(struct.fields(), Math.max(struct.minAlign(), align));
+    }
+
+    /** Array and sequence suffixes of a field: {@code name[16]}, {@code name[length_field]}. */
+    private CtfType declarator(CtfType type) throws TraceFormatException {
+        List<String> lengths = new ArrayList<>();
+        while (peek().equals("[")) {
+            next();
+            lengths.add(next());
+            expect("]");
+        }
+        CtfType result = type;
+        for (int i = lengths.size() - 1; i >= 0; i--) {
+            String length = lengths.get(i);
+            result = Character.isDigit(length.charAt(0)) ? new CtfType.Array(result, (int) number(length))
+                    : new CtfType.Sequence(result, referenced(length.substring(length.lastIndexOf('.') + 1)));
+        }
+        return result;
+    }
+
+    private CtfType enumBody(String name) throws TraceFormatException {
+        CtfType container = fAliases.get("int");
+        if (peek().equals(":")) {
+            next();
+            container = type();
+        }
+        if (!(container instanceof CtfType.Int integer)) {
+            throw error("enum " + name + " is not over an integer type");
+        }
+        expect("{");
+        List<CtfType.Mapping> mappings = new ArrayList<>();
+        long nextValue = 0;
+        while (!peek().equals("}")) {
+            String label = unquote(next());
+            long low = nextValue;
+            long high = nextValue;
+            if (peek().equals("=")) {
+                next();
+                low = number(next());
+                high = low;
+                if (peek().equals("...")) {
+                    next();
+                    high = number(next());
+                }
+            }
+            mappings.add(new CtfType.Mapping(label, low, high));
+            nextValue = high + 1;
+            optional(",");
+        }
+        next();
+        return new CtfType.Enum(integer, List.copyOf(mappings));
+    }
+
+    private CtfType variantBody(String name) throws TraceFormatException {
+        String tag = null;
+        if (peek().equals("<")) {
+            next();
+            tag = next();
+            tag = referenced(tag.substring(tag.lastIndexOf('.') + 1));
+            expect(">");
+        }
+        Map<String, CtfType> options = members();
+        if (tag == null) {
+            throw error("untagged variant " + name + " (its tag must be given where it is used)");
+        }
+        return new CtfType.Variant(tag, options);
+    }
+
+    private CtfType.Int integer() throws TraceFormatException {
+        Map<String, String> attributes = attributes();
+        int bits = (int) number(attributes.getOrDefault("size", "0"));
+        if (bits <= 0 || bits > 64) {
+            throw error("integer of unsupported size " + bits);
+        }
+        long align = attributes.containsKey("align") ? number(attributes.get("align")) : (bits % 8 == 0 ? 8 : 1);
+        String signed = attributes.getOrDefault("signed", "false");
+        return new CtfType.Int(bits, align, order(attributes.getOrDefault("byte_order", "native"), fByteOrder),
+                signed.equals("true") || signed.equals("1"));
+    }
+
+    private CtfType.Float floating() throws TraceFormatException {
+        Map<String, String> attributes = attributes();
+        int bits = (int) (number(attributes.getOrDefault("exp_dig", "0")) + number(attributes.getOrDefault("mant_dig", "0")));
+        if (bits != 32 && bits != 64) {
+            throw error("floating point of unsupported size " + bits);
+        }
+        long align = attributes.containsKey("align") ? number(attributes.get("align")) : 8;
+        return new CtfType.Float(bits, align, order(attributes.getOrDefault("byte_order", "native"), fByteOrder));
+    }
+
+    private Map<String, String> attributes() throws TraceFormatException {
+        expect("{");
+        Map<String, String> attributes = new HashMap<>();
+        while (!peek().equals("}")) {
+            String key = next();
+            expect("=");
+            attributes.put(key, words(";"));
+            expect(";");
+        }
+        next();
+        return attributes;
+    }
+
+    // --- tokens ------------------------------------------------------------------------------------------
+
+    private static ByteOrder order(String name, ByteOrder nativeOrder) {
+        return switch (name) {
+        case "be", "network" -> ByteOrder.BIG_ENDIAN;
+        case "le" -> ByteOrder.LITTLE_ENDIAN;
+        default -> nativeOrder;
+        };
+    }
+
+    private CtfType.Struct struct(CtfType type, String what) throws TraceFormatException {
+        if (type instanceof CtfType.Struct struct) {
+            return struct;
+        }
+        throw error(what + " is not a struct");
+    }
+
+    private long number(String token) throws TraceFormatException {
+        try {
+            return token.startsWith("0x") || token.startsWith("0X") ? Long.parseUnsignedLong(token.substring(2), 16) : Long.parseLong(token);
+        } catch (NumberFormatException e) {
+            throw error("expected a number but found '" + token + "'");
+        }
+    }
+
+    private String referenced(String fieldName) {
+        fReferenced.add(fieldName);
+        return fieldName;
+    }
+
+    private static String unquote(String token) {
+        return token.startsWith("\"") ? token.substring(1, token.length() - 1) : token;
+    }
+
+    private String words(String end) throws TraceFormatException {
+        StringBuilder words = new StringBuilder();
+        while (!peek().equals(end)) {
+            words.append(words.length() == 0 ? "" : " ").append(next());
+        }
+        return words.toString();
+    }
+
+    private TraceFormatException error(String problem) {
+        return new TraceFormatException(fFile, -1, problem + " in the metadata");
+    }
+
+    private String next() throws TraceFormatException {
+        if (fPosition >= fTokens.size()) {
+            throw new TraceFormatException(fFile, -1, "metadata ends in the middle of a declaration");
+        }
+        return fTokens.get(fPosition++);
+    }
+
+    private String peek() throws TraceFormatException {
+        return peekAt(0);
+    }
+
+    private String peekAt(int ahead) throws TraceFormatException {
+        if (fPosition + ahead >= fTokens.size()) {
+            throw new TraceFormatException(fFile, -1, "metadata ends in the middle of a declaration");
+        }
+        return fTokens.get(fPosition + ahead);
+    }
+
+    private void expect(String token) throws TraceFormatException {
+        String actual = next();
+        if (!actual.equals(token)) {
+            throw error("expected '" + token + "' but found '" + actual + "'");
+        }
+    }
+
+    private void optional(String token) {
+        if (fPosition < fTokens.size() && fTokens.get(fPosition).equals(token)) {
+            fPosition++;
+        }
+    }
+
+    private static boolean isWord(String token) {
+        return Character.isJavaIdentifierStart(token.charAt(0));
+    }
+
+    private void skipStatement() throws TraceFormatException {
+        int depth = 0;
+        while (true) {
+            String token = next();
+            if (token.equals("{")) {
+                depth++;
+            } else if (token.equals("}")) {
+                depth--;
+            } else if (token.equals(";") && depth == 0) {
+                return;
+            }
+        }
+    }
+
+    private void skipBlock() throws TraceFormatException {
+        expect("{");
+        int depth = 1;
+        while (depth > 0) {
+            String token = next();
+            if (token.equals("{")) {
+                depth++;
+            } else if (token.equals("}")) {
+                depth--;
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.ctf.model;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * A CTF trace directory as the codec sees it: its metadata and the packets of each stream file, from LTTng's
+ * index where a stream has one, otherwise from scanning the stream's packet headers. This and
+ * {@link EventReader} are what a client of the codec needs: where the packets are, and how to decode a run of
+ * them.
+ */
+public final class CtfTrace {
+
+    private final Path fDirectory;
+    private final CtfMetadata fMetadata;
+    private final Map<Path, List<Packet>> fPackets;
+    private final int fIndexed;
+
+    private CtfTrace(Path directory, CtfMetadata metadata, Map<Path, List<Packet>> packets, int indexed) {
+        fDirectory = directory;
+        fMetadata = metadata;
+        fPackets = Collections.unmodifiableMap(packets);
+        fIndexed = indexed;
+    }
+
+    /**
+     * Reads a trace's metadata and finds the packets of its streams.
+     *
+     * @param directory
+     *            a directory holding {@code metadata} and stream files
+     * @return the trace
+     * @throws TraceFormatException
+     *             when the metadata, an index or a stream cannot be read as CTF; the message names the file
+     * @throws IOException
+     *             when a file cannot be read
+     */
+    public static CtfTrace open(Path directory) throws TraceFormatException, IOException {
+        Path metadataFile = directory.resolve("metadata");
+        if (!Files.isRegularFile(metadataFile)) {
+            throw new TraceFormatException(directory, -1, "not a CTF trace (no metadata file)");
+        }
+        CtfMetadata metadata = CtfMetadata.read(metadataFile);
+        Map<Long, PacketLayout> layouts = null;
+        Map<Path, List<Packet>> packets = new LinkedHashMap<>();
+        int indexed = 0;
+        for (Path stream : streams(directory)) {
+            Path index = PacketIndex.indexFileOf(stream);
+            if (Files.isRegularFile(index)) {
+                packets.put(stream, PacketIndex.read(index));
+                indexed++;
+            } else {
+                if (layouts == null) {
+                    layouts = PacketLayouts.read(metadataFile);
+                }
+                packets.put(stream, PacketScanner.scan(stream, layouts));
+            }
+        }
+        return new CtfTrace(directory, metadata, packets, indexed);
+    }
+
+    /** @return the trace directory */
+    public Path directory() {
+        return fDirectory;
+    }
+
+    /** @return the trace's metadata */
+    public CtfMetadata metadata() {
+        return fMetadata;
+    }
+
+    /** @return the packets of each stream file, in file order; streams by name */
+    public Map<Path, List<Packet>> packets() {
+        return fPackets;
+    }
+
+    /** @return how many streams had an index (the others were scanned) */
+    public int indexedStreams() {
+        return fIndexed;
+    }
+
+    /**
+     * A reader of one stream that decodes, besides what decoding needs, only the fields named.
+     *
+     * @param stream
+     *            one of {@link #packets()}'s streams
+     * @param fields
+     *            the names of the fields the handler reads
+     * @return the reader
+     */
+    public EventReader reader(Path stream, Set<String> fields) {
+        return new EventReader(stream, fMetadata, fields);
+    }
+
+    /** The stream files of a trace directory: every regular, non-hidden file but the metadata, by name. */
+    private static List<Path> streams(Path directory) throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.filter(Files::isRegularFile)
+                    .filter(file -> !file.getFileName().toString().equals("metadata") && !file.getFileName().toString().startsWith("."))
+                    .sorted().toList();
+        }
+    }
+}

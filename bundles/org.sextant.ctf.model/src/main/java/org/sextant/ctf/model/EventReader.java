@@ -1,0 +1,423 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.ctf.model;
+
+import java.io.IOException;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Decodes the events of consecutive packets of one stream file, on its own (one reader per worker, no shared
+ * state). Timestamps are reconstructed to 64 bits from the packet's begin time and the (possibly narrower)
+ * event header timestamps, as CTF specifies. Each event's integer fields are available by name while the
+ * {@link Handler} runs; strings only when asked for.
+ */
+public final class EventReader {
+
+    /** Receives decoded events in stream order. */
+    public interface Handler {
+        /**
+         * One event.
+         *
+         * @param timestamp
+         *            its time in clock cycles
+         * @param cpu
+         *            the CPU of its packet ({@code cpu_id} of the packet context), or -1 when unknown
+         * @param event
+         *            its class
+         * @param fields
+         *            its decoded integer fields (payload, contexts and header), valid during this call only
+         */
+        void event(long timestamp, int cpu, CtfMetadata.EventClass event, Fields fields);
+    }
+
+    /**
+     * The integer and string fields of the event being handled, by name (the payload wins over contexts). An
+     * event keeps a handful of fields, so they are held in small arrays, searched in order, and reused from
+     * event to event: no boxing, no garbage per event.
+     */
+    public static final class Fields {
+        private final Names fIntegerNames = new Names(16);
+        private long[] fIntegers = new long[16];
+        private final Names fStringNames = new Names(4);
+        private String[] fStrings = new String[4];
+
+        /**
+         * @param name
+         *            a field name
+         * @param otherwise
+         *            the value when the event has no such integer field
+         * @return the field's value
+         */
+        public long integer(String name, long otherwise) {
+            int at = fIntegerNames.indexOf(name);
+            return at < 0 ? otherwise : fIntegers[at];
+        }
+
+        /**
+         * @param name
+         *            a field name
+         * @return the string field's value, or null when the event has no such string field
+         */
+        public String string(String name) {
+            int at = fStringNames.indexOf(name);
+            return at < 0 ? null : fStrings[at];
+        }
+
+        private void putInteger(String name, long value) {
+            int at = fIntegerNames.slot(name);
+            if (at == fIntegers.length) {
+                fIntegers = Arrays.copyOf(fIntegers, fIntegerNames.capacity());
+            }
+            fIntegers[at] = value;
+        }
+
+        private void putString(String name, String value) {
+            int at = fStringNames.slot(name);
+            if (at == fStrings.length) {
+                fStrings = Arrays.copyOf(fStrings, fStringNames.capacity());
+            }
+            fStrings[at] = value;
+        }
+
+        private void clear() {
+            fIntegerNames.clear();
+            fStringNames.clear();
+        }
+    }
+
+    /** The names of an event's fields of one kind, each with a slot, in the order they were decoded. */
+    private static final class Names {
+        private String[] fNames;
+        private int fCount;
+
+        Names(int capacity) {
+            fNames = new String[capacity];
+        }
+
+        /** @return the slot of a name, or -1 */
+        int indexOf(String name) {
+            for (int i = 0; i < fCount; i++) {
+                if (fNames[i] == name || fNames[i].equals(name)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        /** @return the slot of a name, given the next one when new (the capacity doubles when full) */
+        int slot(String name) {
+            int at = indexOf(name);
+            if (at >= 0) {
+                return at;
+            }
+            if (fCount == fNames.length) {
+                fNames = Arrays.copyOf(fNames, fCount * 2);
+            }
+            fNames[fCount] = name;
+            return fCount++;
+        }
+
+        int capacity() {
+            return fNames.length;
+        }
+
+        void clear() {
+            fCount = 0;
+        }
+    }
+
+    private final Path fStream;
+    private final CtfMetadata fMetadata;
+    private final boolean fAllFields;
+    /** Fields the decoding itself needs, kept even when the handler wants none. */
+    private final Set<String> fKept;
+    private final Fields fFields = new Fields();
+    private final Map<String, String[]> fElementNames = new HashMap<>();
+    private MappedByteBuffer fBuffer;
+    private long fBase;
+    private long fBit;
+    private int fTimestampBits;
+    private long fTimestampValue;
+
+    /**
+     * A reader that decodes every field for the handler.
+     *
+     * @param stream
+     *            the stream file
+     * @param metadata
+     *            its trace's metadata
+     */
+    public EventReader(Path stream, CtfMetadata metadata) {
+        this(stream, metadata, true);
+    }
+
+    /**
+     * @param stream
+     *            the stream file
+     * @param metadata
+     *            its trace's metadata
+     * @param allFields
+     *            false when the handler reads no field: only what decoding needs is kept (ids, timestamps, cpu,
+     *            variant tags, sequence lengths), which makes decoding several times faster
+     */
+    public EventReader(Path stream, CtfMetadata metadata, boolean allFields) {
+        this(stream, metadata, allFields, Set.of());
+    }
+
+    /**
+     * A reader that decodes only the named fields for the handler, besides what decoding needs. An integer array
+     * named here is decoded element by element, as {@code name[0]}, {@code name[1]}...
+     *
+     * @param stream
+     *            the stream file
+     * @param metadata
+     *            its trace's metadata
+     * @param fields
+     *            the names of the fields the handler reads
+     */
+    public EventReader(Path stream, CtfMetadata metadata, Set<String> fields) {
+        this(stream, metadata, false, fields);
+    }
+
+    private EventReader(Path stream, CtfMetadata metadata, boolean allFields, Set<String> fields) {
+        fStream = stream;
+        fMetadata = metadata;
+        fAllFields = allFields;
+        fKept = new HashSet<>(metadata.structuralFields());
+        fKept.addAll(fields);
+    }
+
+    /**
+     * Decodes the events of {@code count} consecutive packets.
+     *
+     * @param packets
+     *            the stream's packets
+     * @param first
+     *            index of the first packet to decode
+     * @param count
+     *            number of packets
+     * @param handler
+     *            receives the events
+     * @return the number of events decoded
+     * @throws TraceFormatException
+     *             when a packet or event cannot be decoded; the message names the file and offset
+     * @throws IOException
+     *             when the file cannot be read
+     */
+    public long read(List<Packet> packets, int first, int count, Handler handler) throws TraceFormatException, IOException {
+        if (count == 0) {
+            return 0;
+        }
+        Packet start = packets.get(first);
+        Packet last = packets.get(first + count - 1);
+        try (FileChannel channel = FileChannel.open(fStream, StandardOpenOption.READ)) {
+            fBase = start.offset();
+            fBuffer = channel.map(FileChannel.MapMode.READ_ONLY, fBase, last.end() - fBase);
+        }
+        long events = 0;
+        for (int i = first; i < first + count; i++) {
+            events += packet(packets.get(i), handler);
+        }
+        return events;
+    }
+
+    private long packet(Packet packet, Handler handler) throws TraceFormatException {
+        long packetStart = (packet.offset() - fBase) * 8;
+        long contentEnd = packetStart + packet.contentSizeBits();
+        fBit = packetStart;
+        fFields.clear();
+        decode(fMetadata.packetHeader());
+        long streamId = fFields.integer("stream_id", 0);
+        CtfMetadata.StreamClass stream = fMetadata.streams().get(streamId);
+        if (stream == null) {
+            throw error(packetStart, "packet of stream class " + streamId + ", which the metadata does not declare");
+        }
+        decode(stream.packetContext());
+        int cpu = (int) fFields.integer("cpu_id", -1);
+        long timestamp = packet.timestampBegin();
+        Map<Long, CtfMetadata.EventClass> events = fMetadata.events(streamId);
+        long count = 0;
+        while (fBit < contentEnd) {
+            long eventStart = fBit;
+            fFields.clear();
+            fTimestampBits = 0;
+            decode(stream.eventHeader());
+            if (fTimestampBits > 0) {
+                timestamp = extend(timestamp, fTimestampValue, fTimestampBits);
+            }
+            long id = fFields.integer("id", 0);
+            CtfMetadata.EventClass event = events.get(id);
+            if (event == null) {
+                throw error(eventStart, "event of unknown id " + id + " in stream class " + streamId);
+            }
+            decode(stream.eventContext());
+            decode(event.context());
+            decode(event.fields());
+            if (fBit > contentEnd) {
+                throw error(eventStart, "event runs past the end of its packet's content");
+            }
+            handler.event(timestamp, cpu, event, fFields);
+            count++;
+        }
+        return count;
+    }
+
+    /** The full timestamp after {@code previous} whose low {@code bits} are {@code value} (CTF's clock update). */
+    private static long extend(long previous, long value, int bits) {
+        if (bits >= 64) {
+            return value;
+        }
+        long mask = (1L << bits) - 1;
+        long candidate = (previous & ~mask) | value;
+        return Long.compareUnsigned(candidate, previous) < 0 ? candidate + (1L << bits) : candidate;
+    }
+
+    // --- decoding ----------------------------------------------------------------------------------------
+
+    private void decode(CtfType type) throws TraceFormatException {
+        decode(type, null);
+    }
+
+    private void decode(CtfType type, String name) throws TraceFormatException {
+        align(type.align());
+        if (type instanceof CtfType.Int integer) {
+            long value = integer(integer);
+            if (name != null && (fAllFields || fKept.contains(name))) {
+                fFields.putInteger(name, value);
+                if (name.equals("timestamp")) {
+                    fTimestampBits = integer.bits();
+                    fTimestampValue = value;
+                }
+            }
+        } else if (type instanceof CtfType.Enum enumeration) {
+            long value = integer(enumeration.container());
+            if (name != null) {
+                fFields.putInteger(name, value);
+                String label = enumeration.label(value);
+                if (label != null) {
+                    fFields.putString(name, label);
+                }
+            }
+        } else if (type instanceof CtfType.Struct struct) {
+            for (Map.Entry<String, CtfType> field : struct.fields().entrySet()) {
+                decode(field.getValue(), field.getKey());
+            }
+        } else if (type instanceof CtfType.Str) {
+            if (name != null && (fAllFields || fKept.contains(name))) {
+                fFields.putString(name, string());
+            } else {
+                skipString();
+            }
+        } else if (type instanceof CtfType.Array array) {
+            elements(array.element(), array.length(), name);
+        } else if (type instanceof CtfType.Sequence sequence) {
+            long length = fFields.integer(sequence.lengthField(), -1);
+            if (length < 0) {
+                throw error(fBit, "sequence " + name + " whose length field " + sequence.lengthField() + " was not decoded");
+            }
+            elements(sequence.element(), length, name);
+        } else if (type instanceof CtfType.Variant variant) {
+            String label = fFields.string(variant.tag());
+            CtfType option = label == null ? null : variant.options().get(label);
+            if (option == null) {
+                throw error(fBit, "variant " + name + " has no option for tag " + variant.tag() + " = " + label);
+            }
+            decode(option, name);
+        } else if (type instanceof CtfType.Float floating) {
+            skip(floating.bits());
+        }
+    }
+
+    private void elements(CtfType element, long length, String name) throws TraceFormatException {
+        boolean kept = name != null && (fAllFields || fKept.contains(name));
+        if (!kept && element instanceof CtfType.Int integer && integer.bits() % 8 == 0 && integer.align() <= integer.bits()) {
+            skip(length * integer.bits()); // arrays of bytes or words: nothing to keep, just their size
+            return;
+        }
+        for (long i = 0; i < length; i++) {
+            if (kept && element instanceof CtfType.Int integer) {
+                align(integer.align());
+                fFields.putInteger(elementName(name, (int) i), integer(integer));
+            } else {
+                decode(element, null);
+            }
+        }
+    }
+
+    /** {@code name[index]}, made once per name and index. */
+    private String elementName(String name, int index) {
+        String[] names = fElementNames.computeIfAbsent(name, n -> new String[0]);
+        if (index >= names.length) {
+            names = Arrays.copyOf(names, index + 1);
+            fElementNames.put(name, names);
+        }
+        if (names[index] == null) {
+            names[index] = name + '[' + index + ']';
+        }
+        return names[index];
+    }
+
+    private void align(long align) {
+        if (align > 1) {
+            fBit = (fBit + align - 1) / align * align;
+        }
+    }
+
+    private void skip(long bits) throws TraceFormatException {
+        fBit += bits;
+        if (fBit > (long) fBuffer.capacity() * 8) {
+            throw error(fBit - bits, "the data ends in the middle of a field");
+        }
+    }
+
+    private long integer(CtfType.Int type) throws TraceFormatException {
+        int bits = type.bits();
+        long start = fBit;
+        skip(bits);
+        long value = Bits.unsigned(fBuffer, start, bits, type.order());
+        if (type.signed() && bits < 64) {
+            value = (value << (64 - bits)) >> (64 - bits);
+        }
+        return value;
+    }
+
+    private String string() throws TraceFormatException {
+        int at = (int) (fBit >>> 3);
+        int end = stringEnd(at);
+        byte[] bytes = new byte[end - at];
+        fBuffer.get(at, bytes);
+        fBit = (long) (end + 1) * 8;
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    private void skipString() throws TraceFormatException {
+        fBit = (long) (stringEnd((int) (fBit >>> 3)) + 1) * 8;
+    }
+
+    /** The index of the NUL that ends the string starting at byte {@code at}. */
+    private int stringEnd(int at) throws TraceFormatException {
+        int end = at;
+        while (true) {
+            if (end >= fBuffer.capacity()) {
+                throw error((long) at * 8, "the data ends inside a string");
+            }
+            if (fBuffer.get(end) == 0) {
+                return end;
+            }
+            end++;
+        }
+    }
+
+    private TraceFormatException error(long bit, String problem) {
+        return new TraceFormatException(fStream, fBase + bit / 8, problem);
+    }
+}
