@@ -12,8 +12,9 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * A CTF trace directory as the codec sees it: its metadata and the packets of each stream file, from LTTng's
- * index where a stream has one, otherwise from scanning the stream's packet headers. This and
+ * A CTF trace directory as the codec sees it: its metadata and the packets of each stream file, found by
+ * reading each packet's header and context (magic, stream class, sizes, timestamps), in time order, and
+ * checked against LTTng's index where a stream has one. This and
  * {@link EventReader} are what a client of the codec needs: where the packets are, and how to decode a run of
  * them.
  */
@@ -38,7 +39,8 @@ public final class CtfTrace {
      *            a directory holding {@code metadata} and stream files
      * @return the trace
      * @throws TraceFormatException
-     *             when the metadata, an index or a stream cannot be read as CTF; the message names the file
+     *             when the metadata, an index or a stream cannot be read as CTF, or they disagree; the message
+     *             names the file and the offset in it
      * @throws IOException
      *             when a file cannot be read
      */
@@ -48,20 +50,18 @@ public final class CtfTrace {
             throw new TraceFormatException(directory, -1, "not a CTF trace (no metadata file)");
         }
         CtfMetadata metadata = CtfMetadata.read(metadataFile);
-        Map<Long, PacketLayout> layouts = null;
+        Map<Long, PacketLayout> layouts = PacketLayouts.read(metadataFile);
         Map<Path, List<Packet>> packets = new LinkedHashMap<>();
         int indexed = 0;
         for (Path stream : streams(directory)) {
+            List<Packet> scanned = PacketScanner.scan(stream, layouts);
             Path index = PacketIndex.indexFileOf(stream);
             if (Files.isRegularFile(index)) {
-                packets.put(stream, PacketIndex.read(index));
+                PacketIndex.verify(index, stream, scanned);
                 indexed++;
-            } else {
-                if (layouts == null) {
-                    layouts = PacketLayouts.read(metadataFile);
-                }
-                packets.put(stream, PacketScanner.scan(stream, layouts));
             }
+            checkOrder(stream, scanned);
+            packets.put(stream, scanned);
         }
         return new CtfTrace(directory, metadata, packets, indexed);
     }
@@ -81,7 +81,7 @@ public final class CtfTrace {
         return fPackets;
     }
 
-    /** @return how many streams had an index (the others were scanned) */
+    /** @return how many streams had an index, which their packets confirmed */
     public int indexedStreams() {
         return fIndexed;
     }
@@ -97,6 +97,18 @@ public final class CtfTrace {
      */
     public EventReader reader(Path stream, Set<String> fields) {
         return new EventReader(stream, fMetadata, fields);
+    }
+
+    /** Packets of a stream come in time order: none begins before the one before it ends. */
+    private static void checkOrder(Path stream, List<Packet> packets) throws TraceFormatException {
+        for (int i = 1; i < packets.size(); i++) {
+            Packet previous = packets.get(i - 1);
+            Packet packet = packets.get(i);
+            if (Long.compareUnsigned(packet.timestampBegin(), previous.timestampEnd()) < 0) {
+                throw new TraceFormatException(stream, packet.offset(), "the packet begins at timestamp " + Long.toUnsignedString(packet.timestampBegin())
+                        + ", before the packet before it ends (" + Long.toUnsignedString(previous.timestampEnd()) + "): time goes backwards");
+            }
+        }
     }
 
     /** The stream files of a trace directory: every regular, non-hidden file but the metadata, by name. */

@@ -252,7 +252,9 @@ public final class EventReader {
             fTimestampBits = 0;
             decode(stream.eventHeader());
             if (fTimestampBits > 0) {
+                long previous = timestamp;
                 timestamp = extend(timestamp, fTimestampValue, fTimestampBits);
+                checkTime(eventStart, timestamp, previous, count == 0, packet);
             }
             long id = fFields.integer("id", 0);
             CtfMetadata.EventClass event = events.get(id);
@@ -269,6 +271,21 @@ public final class EventReader {
             count++;
         }
         return count;
+    }
+
+    /**
+     * An event's time lies within its packet's, after the event before it: a 64-bit timestamp field can say
+     * anything, and an event out of order would be merged at the wrong place, or never.
+     */
+    private void checkTime(long eventStart, long timestamp, long previous, boolean first, Packet packet) throws TraceFormatException {
+        if (Long.compareUnsigned(timestamp, previous) < 0) {
+            throw error(eventStart, "event timestamp " + Long.toUnsignedString(timestamp) + " is before "
+                    + (first ? "its packet's begin (" : "the previous event's (") + Long.toUnsignedString(previous) + "): time goes backwards");
+        }
+        if (Long.compareUnsigned(timestamp, packet.timestampEnd()) > 0) {
+            throw error(eventStart, "event timestamp " + Long.toUnsignedString(timestamp) + " is after its packet's end ("
+                    + Long.toUnsignedString(packet.timestampEnd()) + ")");
+        }
     }
 
     /** The full timestamp after {@code previous} whose low {@code bits} are {@code value} (CTF's clock update). */

@@ -49,6 +49,50 @@ public final class PacketIndex {
      *             when the file cannot be read
      */
     public static List<Packet> read(Path indexFile) throws TraceFormatException, IOException {
+        return entries(indexFile).stream().map(Entry::packet).toList();
+    }
+
+    /**
+     * Checks an index against the packets of its stream, found by reading their headers. Where they disagree,
+     * the index is the file blamed: the packets passed the scanner's checks.
+     *
+     * @param indexFile
+     *            the {@code .idx} file
+     * @param stream
+     *            its stream file
+     * @param packets
+     *            the stream's packets, from {@link PacketScanner#scan}
+     * @throws TraceFormatException
+     *             when the index cannot be read or disagrees with the packets; the message names the entry
+     * @throws IOException
+     *             when the file cannot be read
+     */
+    public static void verify(Path indexFile, Path stream, List<Packet> packets) throws TraceFormatException, IOException {
+        List<Entry> entries = entries(indexFile);
+        for (int i = 0; i < Math.min(entries.size(), packets.size()); i++) {
+            Entry entry = entries.get(i);
+            if (!entry.packet().equals(packets.get(i))) {
+                throw new TraceFormatException(indexFile, entry.offset(), "entry " + i + " says " + describe(entry.packet()) + ", but "
+                        + stream.getFileName() + " has " + describe(packets.get(i)));
+            }
+        }
+        if (entries.size() != packets.size()) {
+            throw new TraceFormatException(indexFile, -1, "lists " + entries.size() + " packets, but " + stream.getFileName() + " has "
+                    + packets.size());
+        }
+    }
+
+    private static String describe(Packet packet) {
+        return "a packet at offset " + packet.offset() + " of " + packet.sizeBytes() + " bytes (content " + packet.contentSizeBits()
+                + " bits, stream class " + packet.streamId() + ", timestamps " + Long.toUnsignedString(packet.timestampBegin()) + " to "
+                + Long.toUnsignedString(packet.timestampEnd()) + ")";
+    }
+
+    /** An index entry: where it is in the index file, and the packet it lists. */
+    private record Entry(long offset, Packet packet) {
+    }
+
+    private static List<Entry> entries(Path indexFile) throws TraceFormatException, IOException {
         ByteBuffer bytes;
         try (FileChannel channel = FileChannel.open(indexFile, StandardOpenOption.READ)) {
             bytes = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size()).order(ByteOrder.BIG_ENDIAN);
@@ -73,7 +117,7 @@ public final class PacketIndex {
             throw new TraceFormatException(indexFile, HEADER_BYTES + (long) (bytes.remaining() / entryBytes) * entryBytes,
                     "truncated index entry");
         }
-        List<Packet> packets = new ArrayList<>(bytes.remaining() / entryBytes);
+        List<Entry> entries = new ArrayList<>(bytes.remaining() / entryBytes);
         while (bytes.hasRemaining()) {
             int entryStart = bytes.position();
             long offset = bytes.getLong();
@@ -85,11 +129,11 @@ public final class PacketIndex {
             long streamId = bytes.getLong();
             bytes.position(entryStart + entryBytes);
             try {
-                packets.add(new Packet(offset, packetSize, contentSize, begin, end, streamId));
+                entries.add(new Entry(entryStart, new Packet(offset, packetSize, contentSize, begin, end, streamId)));
             } catch (IllegalArgumentException e) {
                 throw new TraceFormatException(indexFile, entryStart, e.getMessage());
             }
         }
-        return packets;
+        return entries;
     }
 }

@@ -65,6 +65,9 @@ final class ChunkPipeline {
     /** Chunks a worker may have done ahead of the merge: enough to keep it busy while the merge catches up. */
     private static final int LOOKAHEAD_PER_THREAD = 3;
 
+    /** The horizon once the last chunk has arrived: every pending entry is due. */
+    private static final long EVERYTHING = Long.MAX_VALUE;
+
     private ChunkPipeline() {
     }
 
@@ -135,7 +138,7 @@ final class ChunkPipeline {
                     pending.add(new Cursor(output, streams.indexOf(chunk.stream()), chunk.startOffset()));
                 }
                 inFlight = Math.max(inFlight, pending.size());
-                long horizon = k + 1 < chunks.size() ? trace.metadata().toNanos(chunks.get(k + 1).timestampBegin()) : Long.MAX_VALUE;
+                long horizon = k + 1 < chunks.size() ? trace.metadata().toNanos(chunks.get(k + 1).timestampBegin()) : EVERYTHING;
                 entries += release(pending, horizon);
                 progress.chunksMerged(k + 1, chunks.size());
             }
@@ -152,10 +155,10 @@ final class ChunkPipeline {
         return pool.submit(() -> cancelled.get() || stop.get() ? work.empty() : work.run(chunk, partition.packets().get(chunk.stream())));
     }
 
-    /** Releases, in order, every pending entry older than {@code horizon}. */
+    /** Releases, in order, every pending entry older than {@code horizon}, or all of them past the last chunk. */
     private static long release(PriorityQueue<Cursor> pending, long horizon) {
         long released = 0;
-        while (!pending.isEmpty() && pending.peek().time() < horizon) {
+        while (!pending.isEmpty() && due(pending.peek().time(), horizon)) {
             Cursor cursor = pending.poll();
             Output output = cursor.fOutput;
             // Drain this chunk while it stays ahead of every other pending chunk (the common case: one stream).
@@ -163,12 +166,20 @@ final class ChunkPipeline {
             do {
                 output.emit(cursor.fNext++);
                 released++;
-            } while (cursor.fNext < output.size() && cursor.time() < horizon && (second == null || cursor.compareTo(second) < 0));
+            } while (cursor.fNext < output.size() && due(cursor.time(), horizon) && (second == null || cursor.compareTo(second) < 0));
             if (cursor.fNext < output.size()) {
                 pending.add(cursor);
             }
         }
         return released;
+    }
+
+    /**
+     * Whether an entry at {@code time} can go: before the horizon, or at any time once every chunk has arrived
+     * (a comparison with {@code Long.MAX_VALUE} itself would keep an entry of that time forever).
+     */
+    private static boolean due(long time, long horizon) {
+        return horizon == EVERYTHING || time < horizon;
     }
 
     private static <O> O result(Future<O> future) throws TraceFormatException, IOException, InterruptedException {
