@@ -96,6 +96,18 @@ public final class CallFlow {
         }
     }
 
+    /**
+     * A thread's time went backwards: charging from the earlier time again would count the same time twice, so
+     * the readers report the line instead.
+     */
+    public static final class TimeGoesBack extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        TimeGoesBack(long thread, long time, long last) {
+            super("time goes backwards in thread " + thread + ": " + time + " after " + last);
+        }
+    }
+
     /** The name of a frame the input does not name. */
     public static final String UNKNOWN = "[unknown]";
 
@@ -150,9 +162,12 @@ public final class CallFlow {
      *            instructions executed since the thread's previous step
      * @param function
      *            the function executing, when the input says (null otherwise)
+     * @throws TimeGoesBack
+     *             when {@code time} is before the thread's previous time
      */
     public void advance(Where where, long time, long instructions, String function) {
         Stack stack = stack(where.thread());
+        checkTime(where, stack, time);
         if (stack.fFrames.isEmpty() && function != null) {
             stack.push(function);
         }
@@ -160,7 +175,7 @@ public final class CallFlow {
             // the stack changed since the previous step, whose time the flow charges the changed stack from
             record(stack, where, stack.fLastTime >= 0 ? stack.fLastTime : time);
         }
-        long elapsed = time >= 0 && stack.fLastTime >= 0 ? Math.max(0, time - stack.fLastTime) : 0;
+        long elapsed = time >= 0 && stack.fLastTime >= 0 ? time - stack.fLastTime : 0;
         if (time >= 0) {
             stack.fLastTime = time;
         }
@@ -270,12 +285,15 @@ public final class CallFlow {
      *            the thread
      * @param time
      *            when the trace resumes, or -1 when the input has no time
+     * @throws TimeGoesBack
+     *             when {@code time} is before the thread's previous time
      */
     public void gap(Where where, long time) {
         Stack stack = stack(where.thread());
+        checkTime(where, stack, time);
         if (time >= 0) {
             if (stack.fLastTime >= 0) {
-                fUntraced += Math.max(0, time - stack.fLastTime);
+                fUntraced += time - stack.fLastTime;
                 if (stack.fRecorder != null) {
                     // no call stack is known across the gap: the timeline enters it again at the next step
                     stack.fRecorder.leaveAll(stack.fLastTime);
@@ -364,6 +382,12 @@ public final class CallFlow {
 
     private Stack stack(long thread) {
         return fStacks.computeIfAbsent(thread, t -> new Stack());
+    }
+
+    private static void checkTime(Where where, Stack stack, long time) {
+        if (time >= 0 && time < stack.fLastTime) {
+            throw new TimeGoesBack(where.thread(), time, stack.fLastTime);
+        }
     }
 
     private void record(Stack stack, Where where, long time) {

@@ -3,6 +3,7 @@ package org.sextant.callstack.model;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,10 +66,12 @@ public final class CallTree {
 
         /** @return the path from the root's first level to this node */
         public List<String> path() {
+            // Collected innermost first and reversed once: linear in the depth, which folded stacks leave unbounded.
             List<String> path = new ArrayList<>();
             for (Node node = this; node.fParent != null; node = node.fParent) {
-                path.add(0, node.fName);
+                path.add(node.fName);
             }
+            Collections.reverse(path);
             return path;
         }
 
@@ -113,6 +116,8 @@ public final class CallTree {
      *            function names from the outermost caller, at least one
      * @param self
      *            the cost, not negative
+     * @throws ArithmeticException
+     *             when the tree's total would pass {@link Long#MAX_VALUE}
      */
     public void add(List<String> path, long self) {
         Objects.requireNonNull(path);
@@ -120,7 +125,8 @@ public final class CallTree {
             throw new IllegalArgumentException("need a call path and a cost not negative: " + path + ", " + self);
         }
         Node node = fRoot;
-        fRoot.fTotal += self;
+        // Every node's total is at most the root's: the root is the one that can overflow.
+        fRoot.fTotal = Math.addExact(fRoot.fTotal, self);
         for (String name : path) {
             Node parent = node;
             node = parent.fChildren.computeIfAbsent(name, n -> new Node(n, parent));

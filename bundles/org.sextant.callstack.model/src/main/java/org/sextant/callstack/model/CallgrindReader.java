@@ -95,6 +95,8 @@ public final class CallgrindReader {
         String calleeObject = null;
         boolean callCost = false;
         boolean format = false;
+        String declared = null;
+        int declaredAt = 0;
         String line;
         int number = 0;
         while ((line = source.readLine()) != null) {
@@ -109,13 +111,20 @@ public final class CallgrindReader {
                     throw new CallStackFormatException(name, number, "a cost line before any fn= line");
                 }
                 long cost = firstCost(line, positions, name, number);
-                if (callCost) {
-                    graph.fCalls.computeIfAbsent(function, f -> new LinkedHashMap<>()).merge(callee, cost, Long::sum);
-                    graph.fCalled.add(callee);
-                    graph.fSelf.putIfAbsent(callee, 0L);
-                    callCost = false;
-                } else {
-                    graph.fSelf.merge(function, cost, Long::sum);
+                if (cost < 0) {
+                    throw new CallStackFormatException(name, number, "a negative cost: " + cost);
+                }
+                try {
+                    if (callCost) {
+                        graph.fCalls.computeIfAbsent(function, f -> new LinkedHashMap<>()).merge(callee, cost, Math::addExact);
+                        graph.fCalled.add(callee);
+                        graph.fSelf.putIfAbsent(callee, 0L);
+                        callCost = false;
+                    } else {
+                        graph.fSelf.merge(function, cost, Math::addExact);
+                    }
+                } catch (ArithmeticException e) {
+                    throw new CallStackFormatException(name, number, "the costs add up past " + Long.MAX_VALUE);
                 }
             } else if (line.startsWith("ob=")) {
                 object = compressed(line.substring(3), graph.fObjectNames, name, number);
@@ -139,12 +148,42 @@ public final class CallgrindReader {
                 positions = line.substring("positions:".length()).strip().split("\\s+").length;
             } else if (line.startsWith("version:") || line.startsWith("events:")) {
                 format = true;
+            } else if (line.startsWith("summary:") || line.startsWith("totals:")) {
+                // totals: closes the file; summary: may open it, so a truncated file keeps only summary:
+                if (declared == null || line.startsWith("totals:")) {
+                    declared = line;
+                    declaredAt = number;
+                }
             }
         }
         if (!format) {
             throw new CallStackFormatException(name, 1, "not a callgrind output (no '# callgrind format', version: or events: line)");
         }
+        if (declared != null) {
+            checkTotal(graph, declared, name, declaredAt);
+        }
         return graph;
+    }
+
+    /**
+     * Every cost line is some function's own cost, so they add up to the total the file declares; when they do
+     * not, the file was cut short or damaged, and a partial profile would pass for a whole one.
+     */
+    private static void checkTotal(Graph graph, String declared, String name, int number) throws CallStackFormatException {
+        String keyword = declared.substring(0, declared.indexOf(':'));
+        long total = firstCost(keyword + ' ' + declared.substring(keyword.length() + 1).strip(), 1, name, number);
+        long read = 0;
+        try {
+            for (long cost : graph.fSelf.values()) {
+                read = Math.addExact(read, cost);
+            }
+        } catch (ArithmeticException e) {
+            throw new CallStackFormatException(name, number, "the cost lines add up past " + Long.MAX_VALUE);
+        }
+        if (read != total) {
+            throw new CallStackFormatException(name, number, "the cost lines add up to " + read + ", but " + keyword + ": says " + total
+                    + ": the file is truncated or damaged");
+        }
     }
 
     private static void locate(Graph graph, String function, String object) {

@@ -28,7 +28,8 @@ public final class FoldedStacks {
      * @throws IOException
      *             when the text cannot be read
      * @throws CallStackFormatException
-     *             when a line is no {@code path cost}; the message names the source and line
+     *             when a line is no {@code path cost}, or the costs add up past what a long holds; the message
+     *             names the source and line
      */
     public static CallTree read(BufferedReader source, String name) throws IOException, CallStackFormatException {
         CallTree tree = new CallTree();
@@ -51,7 +52,11 @@ public final class FoldedStacks {
             if (cost < 0 || path.stream().anyMatch(String::isEmpty)) {
                 throw new CallStackFormatException(name, number, "not a folded stack (frame;frame;... COST): " + abbreviate(text));
             }
-            tree.add(path, cost);
+            try {
+                tree.add(path, cost);
+            } catch (ArithmeticException e) {
+                throw new CallStackFormatException(name, number, "the costs add up past " + Long.MAX_VALUE);
+            }
         }
         return tree;
     }

@@ -85,14 +85,18 @@ final class PerfScriptReader {
      * @throws IOException
      *             when it cannot be read
      * @throws CallStackFormatException
-     *             at a line that is none of perf's shapes
+     *             at a line that is none of perf's shapes, or where a thread's time goes backwards
      */
     static Set<CallFlow.Weight> read(BufferedReader in, String name, CallFlow flow, DeltaProfiler deltas) throws IOException, CallStackFormatException {
         PerfScriptReader reader = new PerfScriptReader(name, flow, deltas);
         String line;
         while ((line = in.readLine()) != null) {
             reader.fLine++;
-            reader.line(line);
+            try {
+                reader.line(line);
+            } catch (CallFlow.TimeGoesBack e) {
+                throw reader.problem(e.getMessage(), line);
+            }
         }
         return reader.fWeights;
     }

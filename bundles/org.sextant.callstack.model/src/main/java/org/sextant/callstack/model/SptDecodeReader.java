@@ -74,7 +74,7 @@ final class SptDecodeReader {
      * @throws IOException
      *             when it cannot be read
      * @throws CallStackFormatException
-     *             at a line that is no sptdecode output
+     *             at a line that is no sptdecode output, or where time goes backwards
      */
     static Set<CallFlow.Weight> read(BufferedReader in, String name, CallFlow flow, DeltaProfiler deltas) throws IOException, CallStackFormatException {
         Set<CallFlow.Weight> weights = EnumSet.of(CallFlow.Weight.INSTRUCTIONS);
@@ -92,11 +92,15 @@ final class SptDecodeReader {
                 }
                 String function = entry.group(5);
                 flow.enter(WHERE, entry.group(4).length() / 4, function);
-                if (resumed && time >= 0) {
-                    flow.gap(WHERE, time);
-                    resumed = false;
+                try {
+                    if (resumed && time >= 0) {
+                        flow.gap(WHERE, time);
+                        resumed = false;
+                    }
+                    flow.advance(WHERE, time, Long.parseLong(entry.group(3)), function);
+                } catch (CallFlow.TimeGoesBack e) {
+                    throw new CallStackFormatException(name, number, e.getMessage());
                 }
-                flow.advance(WHERE, time, Long.parseLong(entry.group(3)), function);
                 if (entry.group(6) != null) {
                     flow.call(WHERE, function, entry.group(6));
                 }

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.callstack.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Damaged call profiles (issue 14's examples): each is an error naming the file, the line and what is wrong,
+ * or a correct result; never a partial or wrapped-around total passed off as the profile.
+ */
+class DamagedProfileTest {
+
+    private static final Path FIXTURES = Path.of(System.getProperty("sextant.fixtures"));
+    private static final Path CALLGRIND = FIXTURES.resolve("callgrind-callpaths").resolve("base.callgrind");
+    private static final Path PT = FIXTURES.resolve("intel-pt");
+
+    @Test
+    void truncatedCallgrindIsAnErrorAtItsSummary(@TempDir Path dir) throws Exception {
+        List<String> lines = Files.readAllLines(CALLGRIND);
+        Path truncated = dir.resolve("truncated.callgrind");
+        Files.write(truncated, lines.subList(0, lines.size() / 2));
+        CallStackFormatException error = assertThrows(CallStackFormatException.class, () -> ProfileTest.read(truncated));
+        int summary = lines.indexOf("summary: 129422") + 1;
+        assertEquals(truncated + " line " + summary + ": the cost lines add up to " + partialSum(lines.subList(0, lines.size() / 2))
+                + ", but summary: says 129422: the file is truncated or damaged", error.getMessage());
+    }
+
+    @Test
+    void wholeCallgrindAddsUpToItsTotals() throws Exception {
+        assertEquals(129422, ProfileTest.read(CALLGRIND).tree(CallFlow.Weight.INSTRUCTIONS).root().total());
+    }
+
+    @Test
+    void foldedCostsPastALongAreAnError(@TempDir Path dir) throws Exception {
+        Path folded = dir.resolve("overflow.folded");
+        Files.writeString(folded, "main;a " + Long.MAX_VALUE + "\nmain;b 1\n");
+        CallStackFormatException error = assertThrows(CallStackFormatException.class, () -> ProfileTest.read(folded));
+        assertEquals(folded + " line 2: the costs add up past " + Long.MAX_VALUE, error.getMessage());
+    }
+
+    @Test
+    void perfScriptTimeGoingBackIsAnError(@TempDir Path dir) throws Exception {
+        List<String> lines = new ArrayList<>(Files.readAllLines(PT.resolve("perf-script-call-trace.txt")));
+        // The third line happens a second before the second one, in the same thread.
+        lines.set(2, lines.get(2).replace("1000.000105000", "999.000105000"));
+        Path script = dir.resolve("perf-script.txt");
+        Files.write(script, lines);
+        CallStackFormatException error = assertThrows(CallStackFormatException.class, () -> ProfileTest.read(script));
+        assertEquals(script + " line 3: time goes backwards in thread 4242: 999000105000 after 1000000101500: " + lines.get(2),
+                error.getMessage());
+    }
+
+    @Test
+    void sptdecodeTimeGoingBackIsAnError(@TempDir Path dir) throws Exception {
+        List<String> lines = new ArrayList<>(Files.readAllLines(PT.resolve("sptdecode.txt")));
+        // Line 16, at 2.000 us, now before line 8's 1.250 us.
+        assertEquals("2.000     [+0.750]      [+  12]                     add+18", lines.get(15));
+        lines.set(15, lines.get(15).replace("2.000     [+0.750]", "1.000     [+0.000]"));
+        Path spt = dir.resolve("sptdecode.txt");
+        Files.write(spt, lines);
+        CallStackFormatException error = assertThrows(CallStackFormatException.class, () -> ProfileTest.read(spt));
+        assertEquals(spt + " line 16: time goes backwards in thread 0: 1000 after 1250", error.getMessage());
+    }
+
+    /** A call path as deep as a folded line can make it reads in time linear in its depth, path included. */
+    @Test
+    void aMillionFramesDeepReadsWhole(@TempDir Path dir) throws Exception {
+        int depth = 1 << 20;
+        List<String> frames = new ArrayList<>(Collections.nCopies(depth, "f"));
+        Path folded = dir.resolve("deep.folded");
+        Files.writeString(folded, String.join(";", frames) + " 7\n");
+        CallTree tree = ProfileTest.read(folded).tree(CallFlow.Weight.INSTRUCTIONS);
+        CallTree.Node deepest = tree.nodes().stream().filter(node -> node.self() > 0).findFirst().orElseThrow();
+        assertEquals(depth, deepest.path().size());
+        assertEquals(depth, deepest.depth());
+        assertEquals(7, tree.root().total());
+    }
+
+    /**
+     * The first cost of every cost line (a line position, absolute, relative or repeated, then costs), but for
+     * the inclusive costs of the lines after {@code calls=}.
+     */
+    private static long partialSum(List<String> lines) {
+        long sum = 0;
+        boolean call = false;
+        for (String line : lines) {
+            if (line.startsWith("calls=")) {
+                call = true;
+            } else if (!line.isEmpty() && (Character.isDigit(line.charAt(0)) || "+-*".indexOf(line.charAt(0)) >= 0)) {
+                if (!call) {
+                    sum += Long.parseLong(line.split("\\s+")[1]);
+                }
+                call = false;
+            }
+        }
+        return sum;
+    }
+}
