@@ -96,6 +96,8 @@ final class PerfScriptReader {
                 reader.line(line);
             } catch (CallFlow.TimeGoesBack e) {
                 throw reader.problem(e.getMessage(), line);
+            } catch (NumberFormatException | ArithmeticException e) {
+                throw reader.problem("a number out of range", line);
             }
         }
         return reader.fWeights;
@@ -279,7 +281,7 @@ final class PerfScriptReader {
         for (int digits = fraction.length(); digits < 9; digits++) {
             nanos *= 10;
         }
-        return Long.parseLong(seconds) * 1_000_000_000L + nanos;
+        return Math.addExact(Math.multiplyExact(Long.parseLong(seconds), 1_000_000_000L), nanos);
     }
 
     private CallStackFormatException problem(String what, String line) {

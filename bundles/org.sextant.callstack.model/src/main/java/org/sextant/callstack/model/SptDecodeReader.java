@@ -83,45 +83,65 @@ final class SptDecodeReader {
         int number = 0;
         while ((line = in.readLine()) != null) {
             number++;
-            Matcher entry = ENTRY.matcher(line);
-            if (entry.matches()) {
-                long time = -1;
-                if (entry.group(1) != null) {
-                    time = time(entry.group(1), entry.group(2));
-                    weights.add(CallFlow.Weight.TIME);
-                }
-                String function = entry.group(5);
-                flow.enter(WHERE, entry.group(4).length() / 4, function);
-                try {
-                    if (resumed && time >= 0) {
-                        flow.gap(WHERE, time);
-                        resumed = false;
-                    }
-                    flow.advance(WHERE, time, Long.parseLong(entry.group(3)), function);
-                } catch (CallFlow.TimeGoesBack e) {
-                    throw new CallStackFormatException(name, number, e.getMessage());
-                }
-                if (entry.group(6) != null) {
-                    flow.call(WHERE, function, entry.group(6));
-                }
-                continue;
-            }
-            Matcher instruction = INSTRUCTION.matcher(line);
-            if (instruction.matches()) {
-                String mnemonic = Mnemonics.of(instruction.group(3), instruction.group(4));
-                deltas.instruction(WHERE.thread(), Long.parseUnsignedLong(instruction.group(1)), mnemonic, number);
-                continue;
-            }
-            if (ERROR.matcher(line).matches()) {
-                resumed = true;
-                continue;
-            }
-            if (!line.isBlank() && !OTHER.matcher(line).matches()) {
-                throw new CallStackFormatException(name, number,
-                        "not sptdecode output ([+N] caller+off -> callee): " + (line.length() <= 100 ? line : line.substring(0, 97) + "..."));
+            try {
+                resumed = line(line, number, name, flow, deltas, weights, resumed);
+            } catch (NumberFormatException | ArithmeticException e) {
+                throw new CallStackFormatException(name, number, "a number out of range: " + abbreviate(line));
             }
         }
         return weights;
+    }
+
+    /**
+     * One line.
+     *
+     * @param resumed
+     *            whether the trace resumes after a decoder error at this line
+     * @return whether it still does after it
+     */
+    private static boolean line(String line, int number, String name, CallFlow flow, DeltaProfiler deltas, Set<CallFlow.Weight> weights,
+            boolean resumed) throws CallStackFormatException {
+        Matcher entry = ENTRY.matcher(line);
+        if (entry.matches()) {
+            long time = -1;
+            if (entry.group(1) != null) {
+                time = time(entry.group(1), entry.group(2));
+                weights.add(CallFlow.Weight.TIME);
+            }
+            String function = entry.group(5);
+            flow.enter(WHERE, entry.group(4).length() / 4, function);
+            boolean stillResumed = resumed;
+            try {
+                if (resumed && time >= 0) {
+                    flow.gap(WHERE, time);
+                    stillResumed = false;
+                }
+                flow.advance(WHERE, time, Long.parseLong(entry.group(3)), function);
+            } catch (CallFlow.TimeGoesBack e) {
+                throw new CallStackFormatException(name, number, e.getMessage());
+            }
+            if (entry.group(6) != null) {
+                flow.call(WHERE, function, entry.group(6));
+            }
+            return stillResumed;
+        }
+        Matcher instruction = INSTRUCTION.matcher(line);
+        if (instruction.matches()) {
+            String mnemonic = Mnemonics.of(instruction.group(3), instruction.group(4));
+            deltas.instruction(WHERE.thread(), Long.parseUnsignedLong(instruction.group(1)), mnemonic, number);
+            return resumed;
+        }
+        if (ERROR.matcher(line).matches()) {
+            return true;
+        }
+        if (!line.isBlank() && !OTHER.matcher(line).matches()) {
+            throw new CallStackFormatException(name, number, "not sptdecode output ([+N] caller+off -> callee): " + abbreviate(line));
+        }
+        return resumed;
+    }
+
+    private static String abbreviate(String line) {
+        return line.length() <= 100 ? line : line.substring(0, 97) + "...";
     }
 
     /** Microseconds with decimals become nanoseconds; TSC ticks stay as they are. */
@@ -130,6 +150,6 @@ final class SptDecodeReader {
             return Long.parseLong(whole);
         }
         String nanos = (decimals + "000").substring(0, 3);
-        return Long.parseLong(whole) * 1000 + Long.parseLong(nanos);
+        return Math.addExact(Math.multiplyExact(Long.parseLong(whole), 1000), Long.parseLong(nanos));
     }
 }

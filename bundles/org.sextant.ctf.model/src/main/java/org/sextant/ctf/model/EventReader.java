@@ -94,10 +94,17 @@ public final class EventReader {
         }
     }
 
-    /** The names of an event's fields of one kind, each with a slot, in the order they were decoded. */
+    /**
+     * The names of an event's fields of one kind, each with a slot, in the order they were decoded. A handful
+     * are searched in order; an event with many (a long integer array kept element by element) gets an index,
+     * so that decoding stays linear in the number of fields.
+     */
     private static final class Names {
+        private static final int SEARCHED = 32;
+
         private String[] fNames;
         private int fCount;
+        private Map<String, Integer> fIndex;
 
         Names(int capacity) {
             fNames = new String[capacity];
@@ -105,6 +112,10 @@ public final class EventReader {
 
         /** @return the slot of a name, or -1 */
         int indexOf(String name) {
+            if (fIndex != null) {
+                Integer at = fIndex.get(name);
+                return at == null ? -1 : at;
+            }
             for (int i = 0; i < fCount; i++) {
                 if (fNames[i] == name || fNames[i].equals(name)) {
                     return i;
@@ -123,6 +134,14 @@ public final class EventReader {
                 fNames = Arrays.copyOf(fNames, fCount * 2);
             }
             fNames[fCount] = name;
+            if (fIndex != null) {
+                fIndex.put(name, fCount);
+            } else if (fCount == SEARCHED) {
+                fIndex = new HashMap<>();
+                for (int i = fCount; i >= 0; i--) {
+                    fIndex.put(fNames[i], i); // the first slot of a name wins, as in the search
+                }
+            }
             return fCount++;
         }
 
@@ -132,6 +151,7 @@ public final class EventReader {
 
         void clear() {
             fCount = 0;
+            fIndex = null;
         }
     }
 
@@ -374,7 +394,7 @@ public final class EventReader {
     private String elementName(String name, int index) {
         String[] names = fElementNames.computeIfAbsent(name, n -> new String[0]);
         if (index >= names.length) {
-            names = Arrays.copyOf(names, index + 1);
+            names = Arrays.copyOf(names, Math.max(index + 1, names.length * 2));
             fElementNames.put(name, names);
         }
         if (names[index] == null) {

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.fuzz.model;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.sextant.ctf.model.CtfMetadata;
+import org.sextant.ctf.model.CtfTrace;
+import org.sextant.ctf.model.EventReader;
+import org.sextant.ctf.model.Packet;
+import org.sextant.ctf.model.TraceFormatException;
+
+/**
+ * The CTF codec on damaged copies of captured traces (metadata, streams and LTTng indexes): every mutant is
+ * refused with a {@link TraceFormatException} naming the file, or decodes into events that keep the codec's
+ * promises: each stream in time order, every event inside its stream's packets.
+ */
+class CtfFuzzTest {
+
+    @ParameterizedTest
+    @CsvSource({ "lttng-ust-small-packets, 400", "perf-sched-syscalls, 150" })
+    void everyMutantIsRefusedCleanlyOrDecodesInOrder(String fixture, long mutants) throws Exception {
+        Fuzzing.run("ctf-" + fixture, Fuzzing.FIXTURES.resolve(fixture), mutants, new Campaign.Target() {
+            @Override
+            public void read(Path input) throws Exception {
+                CtfTrace trace = CtfTrace.open(input);
+                for (Map.Entry<Path, List<Packet>> stream : trace.packets().entrySet()) {
+                    checkStream(trace.metadata(), stream.getKey(), stream.getValue());
+                }
+            }
+
+            @Override
+            public boolean isCleanError(Exception error, Path input) {
+                return error instanceof TraceFormatException && Fuzzing.namesInput(error, input);
+            }
+        });
+    }
+
+    private static void checkStream(CtfMetadata metadata, Path stream, List<Packet> packets) throws Exception {
+        if (packets.isEmpty()) {
+            return;
+        }
+        long first = packets.get(0).timestampBegin();
+        long last = packets.get(packets.size() - 1).timestampEnd();
+        long[] previous = { first };
+        new EventReader(stream, metadata).read(packets, 0, packets.size(), (timestamp, cpu, event, fields) -> {
+            if (Long.compareUnsigned(timestamp, previous[0]) < 0 || Long.compareUnsigned(timestamp, last) > 0) {
+                throw new Campaign.InvariantViolation(stream.getFileName() + ": event at " + Long.toUnsignedString(timestamp) + " after "
+                        + Long.toUnsignedString(previous[0]) + ", stream from " + first + " to " + last);
+            }
+            if (cpu < -1) {
+                throw new Campaign.InvariantViolation(stream.getFileName() + ": cpu " + cpu);
+            }
+            previous[0] = timestamp;
+        });
+    }
+}
