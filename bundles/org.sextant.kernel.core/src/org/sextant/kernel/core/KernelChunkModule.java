@@ -3,33 +3,42 @@ package org.sextant.kernel.core;
 
 import java.util.function.Function;
 
-import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelAnalysisEventLayout;
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelTrace;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
-import org.sextant.kernel.model.KernelEvents;
+import org.sextant.kernel.model.KernelEventLayout;
+import org.sextant.kernel.model.KernelEventLayouts;
 import org.sextant.parallel.core.ChunkAnalysisModule;
 import org.sextant.parallel.model.ChunkAnalysis;
 
 /**
- * A kernel analysis built in parallel: it applies to kernel traces in CTF (LTTng or perf), and its workers read
- * the events and fields that Trace Compass's kernel event layout names for the trace.
+ * A kernel analysis built in parallel: it applies to kernel traces in CTF (LTTng or perf), and its workers
+ * read them through the kernel event layout of the tracer that wrote them.
+ *
+ * <p>
+ * The layout comes from the {@code env} block of the trace's CTF metadata ({@code tracer_name}, and
+ * {@code machine} for perf's system call numbers), the same facts Trace Compass's kernel trace type chooses its
+ * own layout from, read through Trace Compass's public {@link CtfTmfTrace#getEnvironment()}. Trace Compass's
+ * layout object itself would not do: its classes are internal, and its names are Trace Compass's reading of the
+ * fields ({@code context._tid}, LTTng's underscores dropped), not the names Sextant's decoder gives.
+ * </p>
  */
 public abstract class KernelChunkModule extends ChunkAnalysisModule {
 
-    private final Function<KernelEvents, ChunkAnalysis> fAnalysis;
+    private final Function<KernelEventLayout, ChunkAnalysis> fAnalysis;
     private final int fVersion;
     private final String fTaskName;
 
     /**
      * @param analysis
-     *            makes the analysis for the trace's event names
+     *            makes the analysis for the trace's kernel event layout
      * @param version
      *            the version of the state it writes
      * @param taskName
      *            the name of the build task shown in progress
      */
-    protected KernelChunkModule(Function<KernelEvents, ChunkAnalysis> analysis, int version, String taskName) {
+    protected KernelChunkModule(Function<KernelEventLayout, ChunkAnalysis> analysis, int version, String taskName) {
         fAnalysis = analysis;
         fVersion = version;
         fTaskName = taskName;
@@ -40,11 +49,22 @@ public abstract class KernelChunkModule extends ChunkAnalysisModule {
         return trace instanceof IKernelTrace && trace instanceof CtfTmfTrace && super.canExecute(trace);
     }
 
+    /**
+     * @return the name of the kernel event layout the analysis reads its trace with ({@code perf-x86_64},
+     *         {@code lttng}), or null while the module has no CTF trace
+     */
+    public @Nullable String getLayoutName() {
+        ITmfTrace trace = getTrace();
+        return trace instanceof CtfTmfTrace ctf ? layout(ctf).name() : null;
+    }
+
     @Override
     protected final ChunkAnalysis createAnalysis(ITmfTrace trace) {
-        IKernelAnalysisEventLayout layout = ((IKernelTrace) trace).getKernelEventLayout();
-        return fAnalysis.apply(new KernelEvents(layout.eventSchedSwitch(), layout.fieldPrevTid(), layout.fieldPrevComm(),
-                layout.eventSyscallEntryPrefix(), layout.eventSyscallExitPrefix(), layout.fieldSyscallRet()));
+        return fAnalysis.apply(layout((CtfTmfTrace) trace));
+    }
+
+    private static KernelEventLayout layout(CtfTmfTrace trace) {
+        return KernelEventLayouts.forEnvironment(trace.getEnvironment());
     }
 
     @Override

@@ -120,6 +120,22 @@ class KernelParallelBuildTest {
         }
     }
 
+    /** perf's env block names the tracer and the machine: the analyses read perf's names and x86_64's call numbers. */
+    @Test
+    void perfTracesAreReadWithThePerfLayoutOfTheirMachine() throws Exception {
+        ITmfTrace trace = Traces.openKernelTrace(Fixture.PERF_SCHED_SYSCALLS);
+        try {
+            IoModule module = new IoModule();
+            assertNull(module.getLayoutName(), "no trace yet");
+            module.setId(IoModule.ID);
+            assertTrue(module.setTrace(trace));
+            assertEquals("perf-x86_64", module.getLayoutName());
+            module.dispose();
+        } finally {
+            Traces.close(trace);
+        }
+    }
+
     /** Garbage inside the second packet of a stream: Trace Compass opens the trace, the build names file and offset. */
     @Test
     void corruptPacketFailsNamingTheFileAndLeavesNoHistory(@TempDir Path directory) throws Exception {

@@ -53,31 +53,31 @@ public final class CpuUsageAnalysis implements ChunkAnalysis {
     private record LastSwitch(int cpu) {
     }
 
-    private final KernelEvents fEvents;
+    private final KernelEventLayout fLayout;
 
     /**
-     * @param events
-     *            the trace's event and field names
+     * @param layout
+     *            the trace's kernel event layout
      */
-    public CpuUsageAnalysis(KernelEvents events) {
-        fEvents = events;
+    public CpuUsageAnalysis(KernelEventLayout layout) {
+        fLayout = layout;
     }
 
     @Override
     public Set<String> fields() {
-        return Set.of(fEvents.prevTid(), fEvents.prevComm());
+        return fLayout.contextSwitchFields();
     }
 
     @Override
     public Worker worker() {
         Map<Integer, Long> lastSwitch = new HashMap<>();
-        return (nanos, cpu, eventName, fields, changes) -> {
-            if (cpu < 0 || !eventName.equals(fEvents.schedSwitch())) {
+        Handler contextSwitch = (nanos, cpu, fields, changes) -> {
+            if (cpu < 0) {
                 return;
             }
             String cpuName = Integer.toString(cpu);
-            String tid = Long.toString(fields.integer(fEvents.prevTid(), -1));
-            String name = fields.string(fEvents.prevComm());
+            String tid = Long.toString(fLayout.prevTid(fields));
+            String name = fLayout.prevComm(fields);
             LastSwitch key = new LastSwitch(cpu);
             Long start = lastSwitch.put(cpu, nanos);
             if (start != null) {
@@ -91,6 +91,7 @@ public final class CpuUsageAnalysis implements ChunkAnalysis {
                 });
             }
         };
+        return eventName -> fLayout.isContextSwitch(eventName) ? contextSwitch : null;
     }
 
     /**

@@ -2,6 +2,7 @@
 package org.sextant.kernel.model;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 
@@ -27,10 +28,9 @@ import org.sextant.parallel.model.MergedState;
  *
  * <p>
  * Reads: read, pread64, readv, preadv, preadv2, recvfrom, recvmsg; writes: write, pwrite64, writev, pwritev,
- * pwritev2, sendto, sendmsg. The descriptor comes from the call's entry, the byte count from its exit. perf
- * traces have one entry and one exit event for all calls, with the x86_64 call number; LTTng traces one per
- * call, named after it. Threads and processes come from the {@code perf_tid}/{@code perf_pid} fields (perf) or
- * the {@code tid}/{@code pid} contexts (LTTng).
+ * pwritev2, sendto, sendmsg. The descriptor comes from the call's entry, the byte count from its exit; the
+ * {@link KernelEventLayout} tells which events those are, the call each stands for, and the thread and process
+ * of each event.
  * </p>
  *
  * <p>
@@ -71,52 +71,75 @@ public final class IoAnalysis implements ChunkAnalysis {
     private record Pending(Call call, int place) {
     }
 
-    private final KernelEvents fEvents;
+    private final KernelEventLayout fLayout;
 
     /**
-     * @param events
-     *            the trace's event and field names
+     * @param layout
+     *            the trace's kernel event layout
      */
-    public IoAnalysis(KernelEvents events) {
-        fEvents = events;
+    public IoAnalysis(KernelEventLayout layout) {
+        fLayout = layout;
     }
 
     @Override
     public Set<String> fields() {
-        return Set.of("id", "args", "fd", fEvents.syscallRet(), fEvents.prevTid(), "perf_tid", "perf_pid", "tid", "pid");
+        Set<String> fields = new HashSet<>(fLayout.contextSwitchFields());
+        fields.addAll(fLayout.syscallFields());
+        return Set.copyOf(fields);
     }
 
     @Override
     public Worker worker() {
-        Map<Long, Pending> pending = new HashMap<>();
-        return new Worker() {
-            @Override
-            public void event(long nanos, int cpu, String eventName, EventFields fields, Changes changes) {
-                if (eventName.equals(fEvents.schedSwitch())) {
-                    // The thread may go on, and end its call, on another CPU: whatever it had in progress is the merge's.
-                    long tid = fields.integer(fEvents.prevTid(), -1);
-                    handOver(tid, pending.remove(tid), changes);
-                    return;
-                }
-                long tid = fields.integer("perf_tid", fields.integer("tid", -1));
-                if (tid < 0) {
-                    return;
-                }
-                if (eventName.startsWith(fEvents.syscallEntry())) {
-                    String name = callName(eventName, fEvents.syscallEntry(), fields);
-                    long fd = eventName.equals(fEvents.syscallEntry()) ? fields.integer("args[0]", -1) : fields.integer("fd", -1);
-                    // An entry still in progress lost its exit: hand it over all the same, the merge can tell.
-                    handOver(tid, pending.put(tid, new Pending(new Call(name, fd), changes.reserve(nanos))), changes);
-                } else if (eventName.startsWith(fEvents.syscallExit())) {
-                    exit(nanos, tid, callName(eventName, fEvents.syscallExit(), fields), fields, pending.remove(tid), changes);
-                }
-            }
+        return new IoWorker();
+    }
 
-            @Override
-            public void end(Changes changes) {
-                pending.forEach((tid, call) -> handOver(tid, call, changes));
+    /** The handlers of one chunk, and its threads' calls in progress. */
+    private final class IoWorker implements Worker {
+        private final Map<Long, Pending> fPending = new HashMap<>();
+
+        @Override
+        public Handler handler(String eventName) {
+            if (fLayout.isContextSwitch(eventName)) {
+                return this::switched;
             }
-        };
+            KernelEventLayout.Syscall entry = fLayout.syscallEntry(eventName);
+            if (entry != null) {
+                return (nanos, cpu, fields, changes) -> entered(nanos, entry, fields, changes);
+            }
+            KernelEventLayout.Syscall exit = fLayout.syscallExit(eventName);
+            if (exit != null) {
+                return (nanos, cpu, fields, changes) -> exited(nanos, exit, fields, changes);
+            }
+            return null;
+        }
+
+        /** The thread may go on, and end its call, on another CPU: whatever it had in progress is the merge's. */
+        private void switched(long nanos, int cpu, EventFields fields, Changes changes) {
+            long tid = fLayout.prevTid(fields);
+            handOver(tid, fPending.remove(tid), changes);
+        }
+
+        private void entered(long nanos, KernelEventLayout.Syscall entry, EventFields fields, Changes changes) {
+            long tid = fLayout.tid(fields);
+            if (tid < 0) {
+                return;
+            }
+            Call call = new Call(entry.name(fields), fLayout.entryFd(fields));
+            // An entry still in progress lost its exit: hand it over all the same, the merge can tell.
+            handOver(tid, fPending.put(tid, new Pending(call, changes.reserve(nanos))), changes);
+        }
+
+        private void exited(long nanos, KernelEventLayout.Syscall exit, EventFields fields, Changes changes) {
+            long tid = fLayout.tid(fields);
+            if (tid >= 0) {
+                exit(nanos, tid, exit.name(fields), fields, fPending.remove(tid), changes);
+            }
+        }
+
+        @Override
+        public void end(Changes changes) {
+            fPending.forEach((tid, call) -> handOver(tid, call, changes));
+        }
     }
 
     /** Gives a call in progress to the merge's memory, at its entry time. */
@@ -127,8 +150,8 @@ public final class IoAnalysis implements ChunkAnalysis {
     }
 
     private void exit(long nanos, long tid, String name, EventFields fields, Pending entry, Changes changes) {
-        String pid = Long.toString(fields.integer("perf_pid", fields.integer("pid", -1)));
-        long bytes = fields.integer(fEvents.syscallRet(), -1);
+        String pid = Long.toString(fLayout.pid(fields));
+        long bytes = fLayout.ret(fields);
         InCall key = new InCall(tid);
         if (entry != null) {
             // Paired here: from its entry on, the merge's memory must not pair a later exit with an older call
@@ -160,13 +183,5 @@ public final class IoAnalysis implements ChunkAnalysis {
         if (call.fd() >= 0) {
             state.add(nanos, bytes, PROCESSES, pid, FDS, Long.toString(call.fd()), direction);
         }
-    }
-
-    /** The call's name: from the event name after the prefix (LTTng), or from its number (perf). */
-    private static String callName(String eventName, String prefix, EventFields fields) {
-        if (eventName.length() > prefix.length()) {
-            return eventName.substring(prefix.length());
-        }
-        return SyscallTable.x86_64(fields.integer("id", -1));
     }
 }

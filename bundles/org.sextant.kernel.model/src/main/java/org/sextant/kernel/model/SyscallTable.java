@@ -4,31 +4,55 @@ package org.sextant.kernel.model;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Properties;
 
 /**
- * x86_64 system call names by number: what {@code raw_syscalls} events carry instead of a name. Generated from
- * Linux's UAPI header by {@code tools/capture/syscall-table.sh}.
+ * System call names by number, for one architecture: what events that give the call by number ({@code
+ * raw_syscalls}) need to be read by name. Generated from Linux's UAPI headers by
+ * {@code tools/capture/syscall-table.sh}; x86_64 is the only table so far.
  */
 public final class SyscallTable {
 
-    private static final Map<Long, String> X86_64 = load("syscalls-x86_64.properties");
+    /** x86_64's calls. */
+    public static final SyscallTable X86_64 = load("x86_64", "syscalls-x86_64.properties");
 
-    private SyscallTable() {
+    private final String fArchitecture;
+    /** Names by number: the numbers are small, from 0, so an array holds them, with a few gaps. */
+    private final String[] fNames;
+
+    private SyscallTable(String architecture, String[] names) {
+        fArchitecture = architecture;
+        fNames = names;
     }
 
     /**
-     * @param id
-     *            an x86_64 system call number
-     * @return its name, or null when the table has none
+     * @param architecture
+     *            a machine name as {@code uname -m} gives it, or null when unknown
+     * @return its table; one that names nothing when Sextant has none for it, since another architecture's
+     *         numbers would name the wrong calls
      */
-    public static String x86_64(long id) {
-        return X86_64.get(id);
+    public static SyscallTable of(String architecture) {
+        if (X86_64.fArchitecture.equals(architecture)) {
+            return X86_64;
+        }
+        return new SyscallTable(architecture == null ? "unknown" : architecture, new String[0]);
     }
 
-    private static Map<Long, String> load(String resource) {
+    /** @return the architecture's name */
+    public String architecture() {
+        return fArchitecture;
+    }
+
+    /**
+     * @param number
+     *            a system call number
+     * @return its name, or null when the table has none
+     */
+    public String name(long number) {
+        return number >= 0 && number < fNames.length ? fNames[(int) number] : null;
+    }
+
+    private static SyscallTable load(String architecture, String resource) {
         Properties properties = new Properties();
         try (InputStream in = SyscallTable.class.getResourceAsStream(resource)) {
             if (in == null) {
@@ -38,8 +62,9 @@ public final class SyscallTable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Map<Long, String> table = new HashMap<>();
-        properties.forEach((id, name) -> table.put(Long.valueOf(id.toString()), name.toString()));
-        return Map.copyOf(table);
+        int size = properties.keySet().stream().mapToInt(number -> Integer.parseInt(number.toString()) + 1).max().orElse(0);
+        String[] names = new String[size];
+        properties.forEach((number, name) -> names[Integer.parseInt(number.toString())] = name.toString());
+        return new SyscallTable(architecture, names);
     }
 }

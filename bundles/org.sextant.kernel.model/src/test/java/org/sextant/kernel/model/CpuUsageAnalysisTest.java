@@ -23,7 +23,7 @@ class CpuUsageAnalysisTest {
     @Test
     void runsOfEachCpuAddUpToItsSwitchedTime() throws Exception {
         RecordingWriter writer = new RecordingWriter();
-        ParallelBuilder.Stats stats = build(new CpuUsageAnalysis(KernelEvents.PERF), writer, 2, 1);
+        ParallelBuilder.Stats stats = build(new CpuUsageAnalysis(KernelEventLayouts.perf(SyscallTable.X86_64)), writer, 2, 1);
         for (String cpu : new String[] { "0", "1" }) {
             long lastSwitch = writer.fChanges.stream().filter(line -> line.contains(" Runs/" + cpu + " = "))
                     .mapToLong(line -> Long.parseLong(line.substring(0, line.indexOf(' ')))).max().orElseThrow();
@@ -38,8 +38,8 @@ class CpuUsageAnalysisTest {
     void parallelChangesEqualSerialChanges() throws Exception {
         RecordingWriter serial = new RecordingWriter();
         RecordingWriter parallel = new RecordingWriter();
-        build(new CpuUsageAnalysis(KernelEvents.PERF), serial, 1, Long.MAX_VALUE);
-        build(new CpuUsageAnalysis(KernelEvents.PERF), parallel, 4, 1);
+        build(new CpuUsageAnalysis(KernelEventLayouts.perf(SyscallTable.X86_64)), serial, 1, Long.MAX_VALUE);
+        build(new CpuUsageAnalysis(KernelEventLayouts.perf(SyscallTable.X86_64)), parallel, 4, 1);
         assertEquals(serial.fChanges, parallel.fChanges);
         assertTrue(serial.fFinal.containsKey("Threads/0/Name"), "the idle thread is named: " + serial.fFinal.get("Threads/0/Name"));
     }

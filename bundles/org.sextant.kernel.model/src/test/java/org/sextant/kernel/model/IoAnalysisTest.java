@@ -15,7 +15,7 @@ class IoAnalysisTest {
     @Test
     void descriptorsAddUpToTheirProcess() throws Exception {
         RecordingWriter writer = new RecordingWriter();
-        CpuUsageAnalysisTest.build(new IoAnalysis(KernelEvents.PERF), writer, 2, 1);
+        CpuUsageAnalysisTest.build(new IoAnalysis(KernelEventLayouts.perf(SyscallTable.X86_64)), writer, 2, 1);
         Set<String> processes = new TreeSet<>();
         writer.fFinal.keySet().forEach(path -> processes.add(path.split("/")[1]));
         long written = 0;
@@ -34,9 +34,9 @@ class IoAnalysisTest {
 
     @Test
     void x86SyscallTableNamesTheReadWriteFamily() {
-        assertEquals("read", SyscallTable.x86_64(0));
-        assertEquals("writev", SyscallTable.x86_64(20));
-        assertEquals("pwritev2", SyscallTable.x86_64(328));
-        assertEquals(null, SyscallTable.x86_64(100_000));
+        assertEquals("read", SyscallTable.X86_64.name(0));
+        assertEquals("writev", SyscallTable.X86_64.name(20));
+        assertEquals("pwritev2", SyscallTable.X86_64.name(328));
+        assertEquals(null, SyscallTable.X86_64.name(100_000));
     }
 }

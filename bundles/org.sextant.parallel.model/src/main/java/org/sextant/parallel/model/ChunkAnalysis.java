@@ -9,11 +9,17 @@ import java.util.Set;
  * to one {@link MergedState}. A value unknown at the start of a chunk stays unknown in its worker until one of
  * the chunk's events sets it; a change that needs such a value is deferred: written as a function of the merged
  * state, which knows everything before it.
+ *
+ * <p>
+ * A worker is a dispatch table: asked once per event class for the handler of that class (or none), so the
+ * per-event path compares no names, and each kind of event has its own small handler.
+ * </p>
  */
 public interface ChunkAnalysis {
 
-    /** Handles the events of one chunk, in stream order, on one worker thread. */
-    interface Worker {
+    /** Handles the events of one class, in stream order, on one worker thread. */
+    @FunctionalInterface
+    interface Handler {
         /**
          * One event.
          *
@@ -21,14 +27,26 @@ public interface ChunkAnalysis {
          *            its time in nanoseconds
          * @param cpu
          *            its CPU, or -1 when unknown
-         * @param eventName
-         *            its event class name
          * @param fields
          *            its fields named by {@link ChunkAnalysis#fields()}, valid during this call only
          * @param changes
          *            where the chunk's state changes go
          */
-        void event(long nanos, int cpu, String eventName, EventFields fields, Changes changes);
+        void event(long nanos, int cpu, EventFields fields, Changes changes);
+    }
+
+    /** The handlers of one chunk's events, sharing the chunk-local state. */
+    @FunctionalInterface
+    interface Worker {
+        /**
+         * The handler of an event class, asked for once per class before the chunk's first event of that class.
+         * Events of a class without a handler still count for the chunk's first and last event times.
+         *
+         * @param eventName
+         *            the event class name
+         * @return the handler of its events, or null when the analysis ignores them
+         */
+        Handler handler(String eventName);
 
         /**
          * The chunk has no more events: last chance to complete reserved changes.
@@ -41,7 +59,7 @@ public interface ChunkAnalysis {
         }
     }
 
-    /** @return the event fields the workers read; the decoder skips the others */
+    /** @return the event fields the handlers read; the decoder skips the others */
     Set<String> fields();
 
     /** @return a worker for one chunk, with fresh chunk-local state */

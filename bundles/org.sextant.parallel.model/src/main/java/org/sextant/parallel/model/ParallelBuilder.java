@@ -3,7 +3,9 @@ package org.sextant.parallel.model;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.sextant.common.model.state.StateWriter;
@@ -45,6 +47,9 @@ public final class ParallelBuilder {
     public record Stats(int chunks, int streams, long events, long changes, long deferred, long firstEvent, long lastEvent,
             int maxChunksInFlight) {
     }
+
+    /** The table's mark of a class the worker has no handler for. */
+    private static final ChunkAnalysis.Handler IGNORED = (nanos, cpu, fields, changes) -> { };
 
     private final int fThreads;
     private final long fChunkBytes;
@@ -91,13 +96,17 @@ public final class ParallelBuilder {
             public Changes run(Chunk chunk, List<Packet> packets) throws TraceFormatException, IOException {
                 Changes changes = new Changes(state);
                 ChunkAnalysis.Worker worker = analysis.worker();
+                Handlers handlers = new Handlers(worker);
                 DecodedFields decoded = new DecodedFields();
                 trace.reader(chunk.stream(), analysis.fields()).read(packets, chunk.firstPacket(), chunk.packets(),
                         (timestamp, cpu, event, fields) -> {
                             long nanos = metadata.toNanos(timestamp);
                             changes.event(nanos);
-                            decoded.fFields = fields;
-                            worker.event(nanos, cpu, event.name(), decoded, changes);
+                            ChunkAnalysis.Handler handler = handlers.of(event);
+                            if (handler != IGNORED) {
+                                decoded.fFields = fields;
+                                handler.event(nanos, cpu, decoded, changes);
+                            }
                         });
                 worker.end(changes);
                 return changes;
@@ -117,6 +126,33 @@ public final class ParallelBuilder {
         }, progress, cancelled);
         return new Stats(result.chunks(), result.streams(), result.events(), result.entries(), totals[0], totals[1], totals[2],
                 result.maxChunksInFlight());
+    }
+
+    /**
+     * A chunk worker's handler of each event class, asked for once per class. Keyed by the decoder's event class
+     * itself (one object per class in the metadata): an identity lookup, where a record's equality would compare
+     * whole type trees.
+     */
+    private static final class Handlers {
+        private final ChunkAnalysis.Worker fWorker;
+        private final Map<CtfMetadata.EventClass, ChunkAnalysis.Handler> fHandlers = new IdentityHashMap<>();
+
+        Handlers(ChunkAnalysis.Worker worker) {
+            fWorker = worker;
+        }
+
+        /** @return the handler of the class's events, {@link ParallelBuilder#IGNORED} when the worker has none */
+        ChunkAnalysis.Handler of(CtfMetadata.EventClass event) {
+            ChunkAnalysis.Handler handler = fHandlers.get(event);
+            if (handler == null) {
+                handler = fWorker.handler(event.name());
+                if (handler == null) {
+                    handler = IGNORED;
+                }
+                fHandlers.put(event, handler);
+            }
+            return handler;
+        }
     }
 
     /** The decoder's fields of the event being handled, as a chunk analysis sees them. */

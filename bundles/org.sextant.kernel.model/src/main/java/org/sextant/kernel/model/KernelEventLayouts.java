@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.kernel.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The kernel event layouts of the tracers Sextant reads, and which one a trace needs. Names are as the CTF
+ * metadata spells them, since that is how Sextant's decoder gives them: babeltrace and Trace Compass drop a
+ * leading underscore from LTTng's payload fields ({@code _prev_tid} is their {@code prev_tid}), the decoder
+ * keeps it.
+ */
+public final class KernelEventLayouts {
+
+    /**
+     * LTTng 2.6 and later kernel traces (lttng-modules), as Trace Compass's {@code Lttng26EventLayout} and its
+     * successors: one entry and exit event per system call ({@code syscall_entry_read},
+     * {@code compat_syscall_entry_read} for 32-bit callers on a 64-bit kernel), the thread and process in the
+     * {@code tid} and {@code pid} contexts, which the recording session must add ({@code lttng add-context -k
+     * -t tid -t pid}); without them no call is attributed. lttng-modules writes command names as arrays of
+     * UTF-8 bytes, which the decoder does not read as strings yet: thread names stay unknown. Before 2.6 it
+     * named system calls {@code sys_read} and {@code exit_syscall}, which this layout does not recognise.
+     */
+    public static final KernelEventLayout LTTNG = new NamedEventLayout("lttng", "sched_switch", "_prev_tid", "_prev_comm", "_tid", "_pid",
+            new SyscallEvents.PerCall(List.of("syscall_entry_", "compat_syscall_entry_"), List.of("syscall_exit_", "compat_syscall_exit_"),
+                    "_fd", "_ret"));
+
+    private KernelEventLayouts() {
+    }
+
+    /**
+     * perf tracepoints converted to CTF ({@code perf data convert --to-ctf}), as Trace Compass's
+     * {@code PerfEventLayout}: {@code raw_syscalls:sys_enter}/{@code sys_exit} for every call, by number; the
+     * thread and process in the {@code perf_tid} and {@code perf_pid} fields perf adds to every event.
+     *
+     * @param table
+     *            the system call numbers of the traced machine's architecture
+     * @return the layout
+     */
+    public static KernelEventLayout perf(SyscallTable table) {
+        return new NamedEventLayout("perf-" + table.architecture(), "sched:sched_switch", "prev_pid", "prev_comm", "perf_tid", "perf_pid",
+                new SyscallEvents.Numbered("raw_syscalls:sys_enter", "raw_syscalls:sys_exit", "id", "args", "ret", table));
+    }
+
+    /**
+     * The layout of a kernel trace, from the tracer its CTF metadata's {@code env} block names, as Trace
+     * Compass's kernel trace type decides: {@code tracer_name} {@code perf} is perf, with the system call table
+     * of its {@code machine}; any other tracer is taken for LTTng, Trace Compass's default too.
+     *
+     * @param environment
+     *            the {@code env} block, values as written (a string's quotes may be kept, as Trace Compass does)
+     * @return the layout
+     */
+    public static KernelEventLayout forEnvironment(Map<String, String> environment) {
+        if ("perf".equals(unquoted(environment.get("tracer_name")))) {
+            return perf(SyscallTable.of(unquoted(environment.get("machine"))));
+        }
+        return LTTNG;
+    }
+
+    private static String unquoted(String value) {
+        return value != null && value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"") ? value.substring(1, value.length() - 1)
+                : value;
+    }
+}
