@@ -33,10 +33,16 @@ class DamagedTraceTest {
     private static final long FIRST_PERF_TIMESTAMP = 72;
 
     @Test
+    void wholeTracesVerifyToBabeltracesCounts() throws Exception {
+        assertEquals(Fixtures.fact("perf-sched-syscalls", "events"), CtfTrace.open(Fixtures.PERF).verify());
+        assertEquals(Fixtures.fact("lttng-ust-libc", "events"), CtfTrace.open(Fixtures.UST).verify());
+    }
+
+    @Test
     void eventAfterItsPacketsEndIsAnError(@TempDir Path dir) throws Exception {
         Path trace = copy(Fixtures.PERF, dir);
         writeLong(trace.resolve("perf_stream_0"), FIRST_PERF_TIMESTAMP, Long.MAX_VALUE, ByteOrder.LITTLE_ENDIAN);
-        TraceFormatException error = assertThrows(TraceFormatException.class, () -> decodeAll(trace));
+        TraceFormatException error = assertThrows(TraceFormatException.class, () -> CtfTrace.open(trace).verify());
         assertEquals(trace.resolve("perf_stream_0") + " at offset 68: event timestamp 9223372036854775807 is after its packet's end ("
                 + CtfTrace.open(Fixtures.PERF).packets().get(Fixtures.PERF.resolve("perf_stream_0")).get(0).timestampEnd() + ")",
                 error.getMessage());
@@ -46,7 +52,7 @@ class DamagedTraceTest {
     void eventBeforeItsPacketsBeginIsAnError(@TempDir Path dir) throws Exception {
         Path trace = copy(Fixtures.PERF, dir);
         writeLong(trace.resolve("perf_stream_0"), FIRST_PERF_TIMESTAMP, 1, ByteOrder.LITTLE_ENDIAN);
-        TraceFormatException error = assertThrows(TraceFormatException.class, () -> decodeAll(trace));
+        TraceFormatException error = assertThrows(TraceFormatException.class, () -> CtfTrace.open(trace).verify());
         assertTrue(error.getMessage().startsWith(trace.resolve("perf_stream_0") + " at offset 68: event timestamp 1 is before its packet's begin"),
                 error.getMessage());
     }
@@ -66,7 +72,7 @@ class DamagedTraceTest {
         });
         long second = offsetOf(stream, times[1], FIRST_PERF_TIMESTAMP + 8);
         writeLong(stream, second, times[0] - 1, ByteOrder.LITTLE_ENDIAN);
-        TraceFormatException error = assertThrows(TraceFormatException.class, () -> decodeAll(trace));
+        TraceFormatException error = assertThrows(TraceFormatException.class, () -> CtfTrace.open(trace).verify());
         assertEquals(stream + " at offset " + (second - 4) + ": event timestamp " + (times[0] - 1) + " is before the previous event's ("
                 + times[0] + "): time goes backwards", error.getMessage());
     }
@@ -120,14 +126,6 @@ class DamagedTraceTest {
         TraceFormatException error = assertThrows(TraceFormatException.class, () -> CtfTrace.open(trace));
         assertTrue(error.getMessage().startsWith(stream + " at offset " + second + ": the packet begins at timestamp 1, before the packet before it ends"),
                 error.getMessage());
-    }
-
-    /** Decodes every event of a trace, as a build would. */
-    private static void decodeAll(Path directory) throws TraceFormatException, IOException {
-        CtfTrace trace = CtfTrace.open(directory);
-        for (Map.Entry<Path, List<Packet>> stream : trace.packets().entrySet()) {
-            trace.reader(stream.getKey(), Set.of()).read(stream.getValue(), 0, stream.getValue().size(), (t, c, e, f) -> { });
-        }
     }
 
     private static Path copy(Path fixture, Path dir) throws IOException {
