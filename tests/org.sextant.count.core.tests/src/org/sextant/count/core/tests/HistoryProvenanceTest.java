@@ -3,7 +3,6 @@ package org.sextant.count.core.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -17,6 +16,8 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.ctf.core.event.CtfTmfEvent;
 import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.headless.core.Provenance;
@@ -50,104 +51,88 @@ class HistoryProvenanceTest {
         }
     }
 
-    @Test
-    void sameHistoryIsReusedAndAnotherStateVersionRebuildsIt(@TempDir Path directory) throws Exception {
-        Path copy = copy(Fixture.PERF_SCHED_SYSCALLS, directory);
-        ITmfTrace trace = open(copy);
-        try {
-            EventCountParallelModule first = build(trace, new EventCountParallelModule());
-            assertEquals("parallel, 2 threads", first.describeBuild(), "no history yet: built, with nothing to say why");
-            int version = first.getProviderVersions().get(EventCountParallelModule.ID);
-            first.dispose();
+    @TempDir
+    Path fDirectory;
+    /** The copy of the fixture the test works on. */
+    private Path fCopy;
+    private ITmfTrace fTrace;
 
-            trace = reopen(trace);
-            EventCountParallelModule same = build(trace, new EventCountParallelModule());
-            assertEquals("reused", same.describeBuild());
-            assertNull(same.getReport());
-            same.dispose();
+    @BeforeEach
+    void openCopy() throws Exception {
+        fCopy = copy(Fixture.PERF_SCHED_SYSCALLS, fDirectory);
+        fTrace = open(fCopy);
+    }
 
-            EventCountParallelModule bumped = build(trace, new NextVersionCount());
-            assertEquals("parallel, 2 threads; rebuilt: state version " + version + " -> " + (version + 1), bumped.describeBuild());
-            assertNotNull(bumped.getReport());
-            assertEquals(Fixture.PERF_SCHED_SYSCALLS.fact("events"), total(bumped));
-            bumped.dispose();
-
-            EventCountParallelModule bumpedAgain = build(trace, new NextVersionCount());
-            assertEquals("reused", bumpedAgain.describeBuild(), "the rebuilt history records its new version");
-            bumpedAgain.dispose();
-        } finally {
-            close(trace);
-        }
+    @AfterEach
+    void close() {
+        TmfTraceManager.deleteSupplementaryFolder(fTrace);
+        fTrace.dispose();
     }
 
     @Test
-    void anotherAnalysisParameterRebuilds(@TempDir Path directory) throws Exception {
-        ITmfTrace trace = open(copy(Fixture.PERF_SCHED_SYSCALLS, directory));
-        try {
-            build(trace, new EventCountParallelModule()).dispose();
-            EventCountParallelModule withLayout = build(trace, new LayoutCount());
-            assertEquals("parallel, 2 threads; rebuilt: layout none -> lttng", withLayout.describeBuild());
-            withLayout.dispose();
-            EventCountParallelModule without = build(trace, new EventCountParallelModule());
-            assertEquals("parallel, 2 threads; rebuilt: layout lttng -> none", without.describeBuild());
-            without.dispose();
-        } finally {
-            close(trace);
-        }
+    void sameHistoryIsReusedAndAnotherStateVersionRebuildsIt() throws Exception {
+        EventCountParallelModule first = build(new EventCountParallelModule());
+        assertEquals("parallel, 2 threads", first.describeBuild(), "no history yet: built, with nothing to say why");
+        int version = first.getProviderVersions().get(EventCountParallelModule.ID);
+        first.dispose();
+
+        reopen();
+        assertEquals("reused", describe(new EventCountParallelModule()));
+
+        EventCountParallelModule bumped = build(new NextVersionCount());
+        assertEquals("parallel, 2 threads; rebuilt: state version " + version + " -> " + (version + 1), bumped.describeBuild());
+        assertEquals(Fixture.PERF_SCHED_SYSCALLS.fact("events"), total(bumped));
+        bumped.dispose();
+
+        assertEquals("reused", describe(new NextVersionCount()), "the rebuilt history records its new version");
+    }
+
+    @Test
+    void anotherAnalysisParameterRebuilds() throws Exception {
+        describe(new EventCountParallelModule());
+        assertEquals("parallel, 2 threads; rebuilt: layout none -> lttng", describe(new LayoutCount()));
+        assertEquals("parallel, 2 threads; rebuilt: layout lttng -> none", describe(new EventCountParallelModule()));
     }
 
     /** Issue 14: analysing a trace directory, replacing its files by another trace's, analysing again. */
     @Test
-    void replacedTraceFilesRebuildWithTheNewTrace(@TempDir Path directory) throws Exception {
-        Path copy = copy(Fixture.PERF_SCHED_SYSCALLS, directory);
-        ITmfTrace trace = open(copy);
-        try {
-            EventCountParallelModule before = build(trace, new EventCountParallelModule());
-            assertEquals(Fixture.PERF_SCHED_SYSCALLS.fact("events"), total(before));
-            before.dispose();
-            trace.dispose();
+    void replacedTraceFilesRebuildWithTheNewTrace() throws Exception {
+        EventCountParallelModule before = build(new EventCountParallelModule());
+        assertEquals(Fixture.PERF_SCHED_SYSCALLS.fact("events"), total(before));
+        before.dispose();
 
-            try (Stream<Path> files = Files.list(Fixture.PERF_MULTI_PACKET.path())) {
-                for (Path file : (Iterable<Path>) files::iterator) {
-                    Files.copy(file, copy.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-            trace = open(copy);
-            EventCountParallelModule after = build(trace, new EventCountParallelModule());
-            assertEquals("parallel, 2 threads; rebuilt: metadata, perf_stream_0, perf_stream_1 changed", after.describeBuild());
-            assertEquals(Fixture.PERF_MULTI_PACKET.fact("events"), total(after), "the new trace's count, not the old one's");
-            after.dispose();
-        } finally {
-            close(trace);
-        }
+        copyFiles(Fixture.PERF_MULTI_PACKET.path(), fCopy);
+        reopen();
+        EventCountParallelModule after = build(new EventCountParallelModule());
+        assertEquals("parallel, 2 threads; rebuilt: metadata, perf_stream_0, perf_stream_1 changed", after.describeBuild());
+        assertEquals(Fixture.PERF_MULTI_PACKET.fact("events"), total(after), "the new trace's count, not the old one's");
+        after.dispose();
     }
 
     @Test
-    void historyWithoutRecordIsRebuilt(@TempDir Path directory) throws Exception {
-        ITmfTrace trace = open(copy(Fixture.PERF_SCHED_SYSCALLS, directory));
-        try {
-            build(trace, new EventCountParallelModule()).dispose();
-            Path history = Path.of(TmfTraceManager.getSupplementaryFileDir(trace), EventCountParallelModule.ID + ".ht");
-            assertTrue(Files.isRegularFile(history));
-            Files.delete(Provenance.recordOf(history));
-            EventCountParallelModule rebuilt = build(trace, new EventCountParallelModule());
-            assertEquals("parallel, 2 threads; rebuilt: no build record", rebuilt.describeBuild(), "as a history of an older Sextant");
-            rebuilt.dispose();
-            assertTrue(Files.isRegularFile(Provenance.recordOf(history)));
-        } finally {
-            close(trace);
-        }
+    void historyWithoutRecordIsRebuilt() throws Exception {
+        describe(new EventCountParallelModule());
+        Path history = Path.of(TmfTraceManager.getSupplementaryFileDir(fTrace), EventCountParallelModule.ID + ".ht");
+        assertTrue(Files.isRegularFile(history));
+        Files.delete(Provenance.recordOf(history));
+        assertEquals("parallel, 2 threads; rebuilt: no build record", describe(new EventCountParallelModule()), "as a history of an older Sextant");
+        assertTrue(Files.isRegularFile(Provenance.recordOf(history)));
     }
 
     private static Path copy(Fixture fixture, Path directory) throws Exception {
         Path copy = directory.resolve("trace"); //$NON-NLS-1$
         Files.createDirectories(copy);
-        try (Stream<Path> files = Files.list(fixture.path())) {
+        copyFiles(fixture.path(), copy);
+        return copy;
+    }
+
+    /** Copies each file of a trace directory over the file of that name in another. */
+    private static void copyFiles(Path from, Path to) throws Exception {
+        try (Stream<Path> files = Files.list(from)) {
             for (Path file : (Iterable<Path>) files::iterator) {
-                Files.copy(file, copy.resolve(file.getFileName()));
+                Files.copy(file, to.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
             }
         }
-        return copy;
     }
 
     /** Opens the trace as a new session would, keeping the supplementary files an earlier one left. */
@@ -157,23 +142,25 @@ class HistoryProvenanceTest {
         return trace;
     }
 
-    private static ITmfTrace reopen(ITmfTrace trace) throws Exception {
-        trace.dispose();
-        return open(Path.of(trace.getPath()));
+    private void reopen() throws Exception {
+        fTrace.dispose();
+        fTrace = open(fCopy);
     }
 
-    private static void close(ITmfTrace trace) {
-        TmfTraceManager.deleteSupplementaryFolder(trace);
-        trace.dispose();
-    }
-
-    private static EventCountParallelModule build(ITmfTrace trace, EventCountParallelModule module) throws Exception {
+    private EventCountParallelModule build(EventCountParallelModule module) throws Exception {
         module.setId(EventCountParallelModule.ID);
         module.setThreads(THREADS);
-        assertTrue(module.setTrace(trace));
+        assertTrue(module.setTrace(fTrace));
         module.schedule();
         assertTrue(module.waitForCompletion(), () -> "build failed: " + module.getFailure());
         return module;
+    }
+
+    /** @return how the module's history came about, once built or reused */
+    private String describe(EventCountParallelModule module) throws Exception {
+        String description = build(module).describeBuild();
+        module.dispose();
+        return description;
     }
 
     private static long total(EventCountParallelModule module) throws Exception {
