@@ -119,6 +119,17 @@ class HistoryProvenanceTest {
         assertTrue(Files.isRegularFile(Provenance.recordOf(history)));
     }
 
+    /** A damaged history is rebuilt, as Trace Compass rebuilds one it cannot open, rather than failing. */
+    @Test
+    void historyThatCannotBeOpenedIsRebuilt() throws Exception {
+        describe(new EventCountParallelModule());
+        Path history = Path.of(TmfTraceManager.getSupplementaryFileDir(fTrace), EventCountParallelModule.ID + ".ht");
+        Files.write(history, new byte[4096]);
+        String description = describe(new EventCountParallelModule());
+        assertTrue(description.startsWith("parallel, 2 threads; rebuilt: the history cannot be opened ("), description);
+        assertEquals("reused", describe(new EventCountParallelModule()));
+    }
+
     private static Path copy(Fixture fixture, Path directory) throws Exception {
         Path copy = directory.resolve("trace"); //$NON-NLS-1$
         Files.createDirectories(copy);
