@@ -15,6 +15,6 @@ public class IoModule extends KernelChunkModule {
 
     /** Creates the module, as plugin.xml does. */
     public IoModule() {
-        super(IoAnalysis::new, 1, Messages.Io_Task);
+        super(IoAnalysis::new, IoAnalysis.VERSION, Messages.Io_Task);
     }
 }

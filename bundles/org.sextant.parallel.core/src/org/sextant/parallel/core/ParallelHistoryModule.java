@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -25,14 +26,23 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.sextant.ctf.model.TraceFormatException;
 import org.sextant.headless.core.BuildOptions;
+import org.sextant.headless.core.Provenance;
 import org.sextant.parallel.model.ChunkProgress;
 import org.sextant.parallel.model.Partitioner;
 
 /**
  * An analysis module whose state system is built by Sextant's chunk workers instead of Trace Compass's single
  * event request, into an ordinary State History Tree file: the data providers and views of Trace Compass read
- * it like any other, and it is reused on the next open. The history is written to a temporary file renamed
- * only once complete, so a cancelled or failed build never leaves a history to be reused.
+ * it like any other. The history is written to a temporary file renamed only once complete, so a cancelled or
+ * failed build never leaves a history to be reused.
+ *
+ * <p>
+ * Beside the history, a {@link Provenance} record says what it was built from: the state version, the analysis
+ * parameters and the trace's files. The next open reuses the history only if all of them are the same;
+ * otherwise (or with no record, or a history that cannot be opened) it deletes and rebuilds it, and says why in
+ * the progress line and in {@link #describeBuild()}. The record is written before the history's rename, and
+ * deleted before the history, so that it never describes a history that is not complete.
+ * </p>
  *
  * <p>
  * The state system id and the history file name are the module's id. Subclasses say how to build.
@@ -62,6 +72,8 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
 
     private static final String HISTORY_SUFFIX = ".ht"; //$NON-NLS-1$
     private static final String PARTIAL_SUFFIX = ".ht.partial"; //$NON-NLS-1$
+    /** The state version's name in the record, and in what a change says. */
+    private static final String STATE_VERSION = "state version"; //$NON-NLS-1$
     private static final int QUEUE_SIZE = 10000;
 
     private final CountDownLatch fInitialized = new CountDownLatch(1);
@@ -71,6 +83,7 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
     private volatile @Nullable ITmfStateSystem fStateSystem;
     private volatile @Nullable Report fReport;
     private volatile @Nullable String fFailure;
+    private volatile @Nullable String fRebuilt;
 
     /**
      * Builds the state into a new history.
@@ -111,6 +124,16 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
 
     /** @return the version of the state this module writes; a history of another version is rebuilt */
     protected abstract int getStateVersion();
+
+    /**
+     * The analysis parameters that shape the state (not those that only change how fast it is built, such as
+     * threads): a history built with others is rebuilt.
+     *
+     * @return the parameters by name, none by default
+     */
+    protected Map<String, String> getBuildParameters() {
+        return Map.of();
+    }
 
     /** @return the name of the build task shown in progress */
     protected abstract String getTaskName();
@@ -156,13 +179,18 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
         }
     }
 
-    /** @return how the history came about: "reused", "serial" or "parallel, N threads" */
+    /**
+     * @return how the history came about: "reused", "serial" or "parallel, N threads", the latter two followed by
+     *         why an existing history was not reused ("; rebuilt: state version 1 -> 2")
+     */
     public String describeBuild() {
         Report report = fReport;
         if (report == null) {
             return "reused"; //$NON-NLS-1$
         }
-        return fChunkBytes == Long.MAX_VALUE && report.threads() == 1 ? "serial" : "parallel, " + report.threads() + " threads"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        String mode = fChunkBytes == Long.MAX_VALUE && report.threads() == 1 ? "serial" : "parallel, " + report.threads() + " threads"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        String rebuilt = fRebuilt;
+        return rebuilt == null ? mode : mode + "; " + rebuilt; //$NON-NLS-1$
     }
 
     /** @return why the last build failed (naming the file, and the offset in it where known), or null */
@@ -184,17 +212,30 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
         String id = getId();
         Path history = Path.of(TmfTraceManager.getSupplementaryFileDir(trace), id + HISTORY_SUFFIX);
         Path partial = Path.of(TmfTraceManager.getSupplementaryFileDir(trace), id + PARTIAL_SUFFIX);
+        Path record = Provenance.recordOf(history);
         try {
+            Provenance provenance = Provenance.of(Path.of(trace.getPath()), buildFacts());
             if (Files.isRegularFile(history)) {
-                fStateSystem = open(history.toFile());
-                return true;
+                String change = changeSince(provenance, record);
+                if (change == null) {
+                    try {
+                        fStateSystem = open(history.toFile());
+                        return true;
+                    } catch (IOException e) {
+                        change = "the history cannot be opened (" + e.getMessage() + ')'; //$NON-NLS-1$
+                    }
+                }
+                fRebuilt = "rebuilt: " + change; //$NON-NLS-1$
             }
+            Files.deleteIfExists(record);
+            Files.deleteIfExists(history);
             Files.createDirectories(partial.getParent());
             Files.deleteIfExists(partial);
             IStateHistoryBackend backend = StateHistoryBackendFactory.createHistoryTreeBackendNewFile(id, partial.toFile(),
                     getStateVersion(), trace.getStartTime().toNanos(), QUEUE_SIZE);
             ITmfStateSystemBuilder ss = StateSystemFactory.newStateSystem(backend);
-            monitor.beginTask(getTaskName(), IProgressMonitor.UNKNOWN);
+            String rebuilt = fRebuilt;
+            monitor.beginTask(rebuilt == null ? getTaskName() : getTaskName() + " (" + rebuilt + ')', IProgressMonitor.UNKNOWN); //$NON-NLS-1$
             Built built = build(Path.of(trace.getPath()), ss, fThreads, fChunkBytes, (done, total) -> {
                 monitor.subTask(done + " / " + total); //$NON-NLS-1$
                 if (monitor.isCanceled()) {
@@ -207,6 +248,7 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
             }
             ss.closeHistory(Math.max(built.end(), trace.getStartTime().toNanos()));
             ss.dispose();
+            provenance.write(record);
             Files.move(partial, history, StandardCopyOption.ATOMIC_MOVE);
             fReport = built.report();
             fStateSystem = open(history.toFile());
@@ -227,6 +269,23 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
             } catch (IOException e) {
                 // Left behind, it is never read: only complete histories are opened.
             }
+        }
+    }
+
+    private Map<String, String> buildFacts() {
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put(STATE_VERSION, Integer.toString(getStateVersion()));
+        facts.putAll(getBuildParameters());
+        return facts;
+    }
+
+    /** @return why the history of that record cannot be reused for what the trace is now, or null */
+    private static @Nullable String changeSince(Provenance now, Path record) {
+        try {
+            Provenance built = Provenance.read(record);
+            return built == null ? "no build record" : now.changeFrom(built); //$NON-NLS-1$
+        } catch (IOException e) {
+            return "the build record cannot be read (" + e.getMessage() + ')'; //$NON-NLS-1$
         }
     }
 

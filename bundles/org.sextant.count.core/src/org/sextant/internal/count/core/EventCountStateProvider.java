@@ -26,7 +26,10 @@ import org.sextant.count.model.EventCounter;
  */
 public class EventCountStateProvider extends AbstractTmfStateProvider {
 
-    /** Bump when the state layout changes, so that existing history files are rebuilt. */
+    /**
+     * Bump when the attribute tree above or its values change, so that existing histories are rebuilt: this
+     * provider's and {@link EventCountParallelModule}'s, which writes the same tree.
+     */
     static final int VERSION = 1;
 
     private final EventCounter fCounter = new EventCounter(new StateSystemCountSink(this::getStateSystemBuilder));

@@ -7,7 +7,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
@@ -19,13 +21,27 @@ import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
+import org.sextant.headless.core.Provenance;
 
 /**
  * Opens a trace without a workspace, the way Trace Compass's import does: the trace type whose validation is
  * most confident wins, and the "trace opened" signal instantiates the trace's analysis modules. A directory
  * that is no trace itself but holds CTF traces (a recording of {@code sextant record}: one trace per process,
  * maybe a kernel trace) opens as the experiment of them all.
+ *
+ * <p>
+ * Trace Compass keeps what it derives from a trace (checkpoint indexes, state histories, segment stores) in
+ * the trace's supplementary folder, keyed by the trace's path, and reuses it whatever the files at that path
+ * are now: a trace replaced at the same path would be answered from the old one. So each supplementary folder
+ * (an experiment's and each member's) carries a {@link Provenance} record of the trace files it was made from;
+ * where the record is missing or the files changed, the trace is closed again, the folder's files deleted and
+ * the trace reopened before any analysis module sees it. Files with a record of their own (the histories of
+ * Sextant's parallel modules) are left to their module, which checks them against the same files and says why
+ * it rebuilds them; the folders of an experiment's members, nested in the experiment's, are left to each
+ * member's own record.
+ * </p>
  */
 final class TraceOpener {
 
@@ -39,6 +55,8 @@ final class TraceOpener {
     }
 
     private static final String CTF_METADATA = "metadata"; //$NON-NLS-1$
+    /** The record of a supplementary folder as a whole. */
+    private static final String FOLDER_RECORD = "trace" + Provenance.SUFFIX; //$NON-NLS-1$
     /** How deep a recording's traces lie: {@code DIR/ust/pid/<process>/64-bit/metadata}. */
     private static final int MAX_DEPTH = 6;
 
@@ -53,9 +71,74 @@ final class TraceOpener {
         if (!file.canRead()) {
             throw new OpenException(path + ": not readable"); //$NON-NLS-1$
         }
-        ITmfTrace trace = file.isDirectory() && !new File(file, CTF_METADATA).isFile() ? openExperiment(file) : openTrace(file);
+        ITmfTrace trace = openQuietly(file);
+        Map<Path, Provenance> stale;
+        try {
+            stale = staleFolders(trace);
+        } catch (OpenException e) {
+            trace.dispose();
+            throw e;
+        }
+        if (!stale.isEmpty()) {
+            // Closed first: a trace holds its checkpoint index open from the start, and would reuse the old one.
+            trace.dispose();
+            for (Map.Entry<Path, Provenance> folder : stale.entrySet()) {
+                forget(folder.getKey(), folder.getValue());
+            }
+            trace = openQuietly(file);
+        }
         TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(TraceOpener.class, trace, null));
         return trace;
+    }
+
+    /** Opens the trace without telling anyone yet: its analysis modules come with the "opened" signal. */
+    private static ITmfTrace openQuietly(File file) throws OpenException {
+        return file.isDirectory() && !new File(file, CTF_METADATA).isFile() ? openExperiment(file) : openTrace(file);
+    }
+
+    /**
+     * @return the supplementary folders of the trace (and of an experiment's members) whose record does not
+     *         describe the trace's files as they are now, with what they are now
+     */
+    private static Map<Path, Provenance> staleFolders(ITmfTrace trace) throws OpenException {
+        Map<Path, Provenance> stale = new LinkedHashMap<>();
+        for (ITmfTrace each : TmfTraceManager.getTraceSetWithExperiment(trace)) {
+            Path folder = Path.of(TmfTraceManager.getSupplementaryFileDir(each));
+            Provenance now;
+            try {
+                now = Provenance.of(Path.of(each.getPath()), Map.of());
+            } catch (IOException e) {
+                throw new OpenException(each.getPath() + ": cannot be read: " + e.getMessage()); //$NON-NLS-1$
+            }
+            Provenance before;
+            try {
+                before = Provenance.read(folder.resolve(FOLDER_RECORD));
+            } catch (IOException e) {
+                before = null;
+            }
+            if (before == null || now.changeFrom(before) != null) {
+                stale.put(folder, now);
+            }
+        }
+        return stale;
+    }
+
+    /** Deletes what the folder holds for an earlier trace (but files with records of their own), then records. */
+    private static void forget(Path folder, Provenance now) throws OpenException {
+        try {
+            Files.createDirectories(folder);
+            try (Stream<Path> files = Files.list(folder)) {
+                for (Path file : (Iterable<Path>) files::iterator) {
+                    if (Files.isRegularFile(file) && !file.getFileName().toString().endsWith(Provenance.SUFFIX)
+                            && !Files.exists(Provenance.recordOf(file))) {
+                        Files.delete(file);
+                    }
+                }
+            }
+            now.write(folder.resolve(FOLDER_RECORD));
+        } catch (IOException | UncheckedIOException e) {
+            throw new OpenException(folder + ": cannot clear the files made from an earlier trace: " + e.getMessage()); //$NON-NLS-1$
+        }
     }
 
     private static ITmfTrace openTrace(File file) throws OpenException {

@@ -13,12 +13,9 @@ import org.sextant.redis.model.RedisTracker;
 
 /**
  * Feeds the Redis events of a trace, or of an experiment of one trace per node, to a {@link RedisTracker},
- * whose class comment draws the attribute tree it writes.
+ * whose class comment draws the attribute tree it writes and holds its version.
  */
 public class RedisStateProvider extends AbstractTmfStateProvider {
-
-    /** Bump when the state layout changes, so that existing history files are rebuilt. */
-    static final int VERSION = 2;
 
     private @Nullable RedisEventHandlers fHandlers;
 
@@ -32,7 +29,7 @@ public class RedisStateProvider extends AbstractTmfStateProvider {
 
     @Override
     public int getVersion() {
-        return VERSION;
+        return RedisTracker.VERSION;
     }
 
     @Override

@@ -38,6 +38,9 @@ import org.sextant.parallel.model.MergedState;
  */
 public final class CpuUsageAnalysis implements ChunkAnalysis {
 
+    /** Bump when the attribute tree above or its values change, so that existing histories are rebuilt. */
+    public static final int VERSION = 1;
+
     /** The top-level attributes. */
     public static final String CPUS = "CPUs";
     /** The top-level attributes. */

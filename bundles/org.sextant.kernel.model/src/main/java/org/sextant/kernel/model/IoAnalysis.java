@@ -47,6 +47,9 @@ import org.sextant.parallel.model.MergedState;
  */
 public final class IoAnalysis implements ChunkAnalysis {
 
+    /** Bump when the attribute tree above or its values change, so that existing histories are rebuilt. */
+    public static final int VERSION = 1;
+
     /** The top-level attribute. */
     public static final String PROCESSES = "Processes";
     /** A process's descriptors. */

@@ -53,6 +53,9 @@ import org.sextant.common.model.state.StateWriter;
  */
 public final class RedisTracker {
 
+    /** Bump when the attribute tree above or its values change, so that existing histories are rebuilt. */
+    public static final int VERSION = 2;
+
     /** The top-level attribute. */
     public static final String NODES = "Nodes";
     /** A node's event loop. */
