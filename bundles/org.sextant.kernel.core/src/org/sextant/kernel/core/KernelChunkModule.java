@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.kernel.core;
 
+import java.util.Map;
 import java.util.function.Function;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -56,6 +57,13 @@ public abstract class KernelChunkModule extends ChunkAnalysisModule {
     public @Nullable String getLayoutName() {
         ITmfTrace trace = getTrace();
         return trace instanceof CtfTmfTrace ctf ? layout(ctf).name() : null;
+    }
+
+    /** The layout is a parameter of the history: the same files read with another layout make another history. */
+    @Override
+    protected Map<String, String> getBuildParameters() {
+        String layout = getLayoutName();
+        return layout == null ? Map.of() : Map.of("layout", layout); //$NON-NLS-1$
     }
 
     @Override

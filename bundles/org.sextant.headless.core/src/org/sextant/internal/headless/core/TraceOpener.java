@@ -143,6 +143,9 @@ final class TraceOpener {
 
     private static ITmfTrace openTrace(File file) throws OpenException {
         String absolute = file.getAbsolutePath();
+        if (new File(file, CTF_METADATA).isFile()) {
+            CtfChecks.check(file.toPath());
+        }
         TraceTypeHelper type = traceType(absolute);
         ITmfTrace trace;
         try {
@@ -169,6 +172,10 @@ final class TraceOpener {
         }
         if (members.isEmpty()) {
             throw new OpenException(directory + ": neither a trace nor a directory of CTF traces"); //$NON-NLS-1$
+        }
+        List<Path> unreadable = CtfChecks.withoutMetadata(directory.toPath(), MAX_DEPTH);
+        if (!unreadable.isEmpty()) {
+            throw new OpenException(unreadable.get(0) + ": a trace without its metadata file (the recording is damaged)"); //$NON-NLS-1$
         }
         List<ITmfTrace> traces = new ArrayList<>();
         try {
