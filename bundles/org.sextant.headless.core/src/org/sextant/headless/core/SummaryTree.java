@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.headless.core;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,10 +27,14 @@ public final class SummaryTree {
 
     private static final long POLL_MILLIS = 20;
 
-    private final List<SummaryEntryModel> fEntries;
+    private final SummaryEntryModel fRoot;
+    private final Map<Long, List<SummaryEntryModel>> fChildren = new HashMap<>();
 
     private SummaryTree(List<SummaryEntryModel> entries) {
-        fEntries = entries;
+        fRoot = entries.get(0);
+        for (SummaryEntryModel entry : entries) {
+            fChildren.computeIfAbsent(entry.getParentId(), parent -> new ArrayList<>()).add(entry);
+        }
     }
 
     /**
@@ -68,7 +74,7 @@ public final class SummaryTree {
 
     /** @return the trace's entry */
     public SummaryEntryModel root() {
-        return fEntries.get(0);
+        return fRoot;
     }
 
     /**
@@ -77,7 +83,7 @@ public final class SummaryTree {
      * @return its children, in the provider's order
      */
     public List<SummaryEntryModel> children(SummaryEntryModel parent) {
-        return fEntries.stream().filter(entry -> entry.getParentId() == parent.getId()).toList();
+        return Collections.unmodifiableList(fChildren.getOrDefault(parent.getId(), List.of()));
     }
 
     /**

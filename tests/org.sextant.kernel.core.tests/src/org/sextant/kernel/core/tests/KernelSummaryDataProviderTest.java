@@ -50,19 +50,15 @@ class KernelSummaryDataProviderTest {
             long span = fixture.fact("last_cycles") - fixture.fact("first_cycles"); // perf's clock counts nanoseconds
             assertEquals(span, summary.root().getNumber(CpuSummaryDataProvider.TIME));
 
-            Map<Long, Long> expected = new TreeMap<>();
-            onCpu(fixture).forEach((tid, nanos) -> {
-                if (!KernelThreads.isIdle(tid)) {
-                    expected.put(tid, nanos);
-                }
-            });
-            Map<Long, Long> threads = new TreeMap<>();
+            Map<String, Long> expected = facts(fixture, "cpu.ns."); //$NON-NLS-1$
+            expected.remove(String.valueOf(KernelThreads.IDLE_TID));
+            Map<String, Long> threads = new TreeMap<>();
             long previous = Long.MAX_VALUE;
             for (SummaryEntryModel thread : summary.children(summary.root(), CpuSummaryDataProvider.THREADS)) {
                 long nanos = thread.getNumber(CpuSummaryDataProvider.TIME).longValue();
                 assertTrue(nanos <= previous, "the busiest first: " + thread);
                 previous = nanos;
-                threads.put((Long) thread.getKey(), nanos);
+                threads.put(String.valueOf(thread.getKey()), nanos);
                 assertEquals(Math.round(nanos * 10000.0 / span) / 100.0, thread.getNumber(CpuSummaryDataProvider.PERCENT));
             }
             assertEquals(expected, threads, "every thread but the idle one, with its time on CPU");
@@ -74,7 +70,7 @@ class KernelSummaryDataProviderTest {
                 busy += cpu.getNumber(CpuSummaryDataProvider.TIME).longValue();
             }
             assertEquals(List.of(0, 1), cpus);
-            assertEquals(expected.values().stream().mapToLong(Long::longValue).sum(), busy, "the CPUs' busy time is the threads' time");
+            assertEquals(sum(expected), busy, "the CPUs' busy time is the threads' time");
         } finally {
             Traces.close(trace);
         }
@@ -86,34 +82,25 @@ class KernelSummaryDataProviderTest {
         ITmfTrace trace = Traces.openKernelTrace(fixture);
         try {
             SummaryTree summary = SummaryTree.fetch(trace, IoSummaryDataProvider.ID, new NullProgressMonitor());
-            Map<Long, List<Long>> expected = new TreeMap<>();
-            String prefix = name(fixture) + ".io."; //$NON-NLS-1$
-            for (String key : Fixture.catalogue().stringPropertyNames()) {
-                if (key.startsWith(prefix)) {
-                    String[] parts = key.substring(prefix.length()).split("\\."); //$NON-NLS-1$
-                    List<Long> bytes = expected.computeIfAbsent(Long.parseLong(parts[1]), pid -> new ArrayList<>(List.of(0L, 0L)));
-                    bytes.set(parts[0].equals("read") ? 0 : 1, Long.parseLong(Fixture.catalogue().getProperty(key).trim())); //$NON-NLS-1$
-                }
-            }
-            Map<Long, List<Long>> processes = new TreeMap<>();
-            long[] total = new long[2];
+            Map<String, Long> read = new TreeMap<>();
+            Map<String, Long> written = new TreeMap<>();
             for (SummaryEntryModel process : summary.children(summary.root())) {
-                long read = process.getNumber(IoSummaryDataProvider.READ).longValue();
-                long written = process.getNumber(IoSummaryDataProvider.WRITTEN).longValue();
-                if (read + written > 0) {
-                    processes.put((Long) process.getKey(), List.of(read, written));
+                List<Long> bytes = bytes(process);
+                if (bytes.get(0) > 0) {
+                    read.put(String.valueOf(process.getKey()), bytes.get(0));
                 }
-                total[0] += read;
-                total[1] += written;
-                long[] descriptors = new long[2];
+                if (bytes.get(1) > 0) {
+                    written.put(String.valueOf(process.getKey()), bytes.get(1));
+                }
+                List<Long> descriptors = List.of(0L, 0L);
                 for (SummaryEntryModel fd : summary.children(process)) {
-                    descriptors[0] += fd.getNumber(IoSummaryDataProvider.READ).longValue();
-                    descriptors[1] += fd.getNumber(IoSummaryDataProvider.WRITTEN).longValue();
+                    descriptors = List.of(descriptors.get(0) + bytes(fd).get(0), descriptors.get(1) + bytes(fd).get(1));
                 }
-                assertEquals(List.of(read, written), List.of(descriptors[0], descriptors[1]), "a process's bytes are its descriptors' " + process);
+                assertEquals(bytes, descriptors, "a process's bytes are its descriptors' " + process);
             }
-            assertEquals(expected, processes);
-            assertEquals(List.of(total[0], total[1]), summary.root().getValues());
+            assertEquals(facts(fixture, "io.read."), read); //$NON-NLS-1$
+            assertEquals(facts(fixture, "io.written."), written); //$NON-NLS-1$
+            assertEquals(List.of(sum(read), sum(written)), bytes(summary.root()), "the trace's bytes are its processes'");
         } finally {
             Traces.close(trace);
         }
@@ -139,10 +126,10 @@ class KernelSummaryDataProviderTest {
             assertNotNull(model);
             List<CpuUsageEntryModel> threads = model.getEntries().stream().filter(CpuUsageEntryModel.class::isInstance)
                     .map(CpuUsageEntryModel.class::cast).toList();
-            Map<Long, Long> onCpu = onCpu(fixture);
+            Map<String, Long> onCpu = facts(fixture, "cpu.ns."); //$NON-NLS-1$
             assertEquals(onCpu.size(), threads.size());
             for (CpuUsageEntryModel thread : threads) {
-                assertEquals(onCpu.get((long) thread.getTid()), Long.valueOf(thread.getTime()), thread.getName());
+                assertEquals(onCpu.get(String.valueOf(thread.getTid())), Long.valueOf(thread.getTime()), thread.getName());
                 assertEquals(thread.getTid() == 0, CpuUsageDataProvider.isIdle(thread), thread.getName());
             }
             assertTrue(CpuUsageDataProvider.isIdle(threads.get(threads.size() - 1)), "the idle thread comes last");
@@ -152,20 +139,23 @@ class KernelSummaryDataProviderTest {
         }
     }
 
-    /** @return each thread's time on CPU, by tid, as the catalogue gives it */
-    private static Map<Long, Long> onCpu(Fixture fixture) {
-        Map<Long, Long> onCpu = new TreeMap<>();
-        String prefix = name(fixture) + ".cpu.ns."; //$NON-NLS-1$
-        for (String key : Fixture.catalogue().stringPropertyNames()) {
-            if (key.startsWith(prefix)) {
-                onCpu.put(Long.parseLong(key.substring(prefix.length())), Long.parseLong(Fixture.catalogue().getProperty(key).trim()));
+    /** @return the catalogue's facts of the fixture under a key's prefix, by the rest of the key */
+    private static Map<String, Long> facts(Fixture fixture, String prefix) {
+        Map<String, Long> facts = new TreeMap<>();
+        String key = fixture.name().toLowerCase(Locale.ROOT).replace('_', '-') + '.' + prefix;
+        for (String name : Fixture.catalogue().stringPropertyNames()) {
+            if (name.startsWith(key)) {
+                facts.put(name.substring(key.length()), Long.parseLong(Fixture.catalogue().getProperty(name).trim()));
             }
         }
-        return onCpu;
+        return facts;
     }
 
-    /** @return the fixture's name in the catalogue */
-    private static String name(Fixture fixture) {
-        return fixture.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    private static List<Long> bytes(SummaryEntryModel entry) {
+        return List.of(entry.getNumber(IoSummaryDataProvider.READ).longValue(), entry.getNumber(IoSummaryDataProvider.WRITTEN).longValue());
+    }
+
+    private static long sum(Map<String, Long> values) {
+        return values.values().stream().mapToLong(Long::longValue).sum();
     }
 }
