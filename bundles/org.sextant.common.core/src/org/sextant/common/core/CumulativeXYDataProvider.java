@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongFunction;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
@@ -83,8 +84,24 @@ public abstract class CumulativeXYDataProvider implements ITmfTreeXYDataProvider
          * @return the entry's id
          */
         public long add(int quark, long parent, String label, boolean series) {
+            return add(quark, series, id -> new TmfTreeDataModel(id, parent, List.of(label)));
+        }
+
+        /**
+         * Adds the entry of an attribute as a model of the provider's own, which tells its clients more than a
+         * label (Trace Compass's {@code CpuUsageEntryModel} carries a thread id).
+         *
+         * @param quark
+         *            the attribute
+         * @param series
+         *            whether the attribute holds a cumulative value to chart
+         * @param entry
+         *            makes the entry from its id
+         * @return the entry's id
+         */
+        public long add(int quark, boolean series, LongFunction<TmfTreeDataModel> entry) {
             long id = entryId(quark);
-            fEntries.add(new TmfTreeDataModel(id, parent, List.of(label)));
+            fEntries.add(entry.apply(id));
             if (series) {
                 fSeries.add(quark);
             }

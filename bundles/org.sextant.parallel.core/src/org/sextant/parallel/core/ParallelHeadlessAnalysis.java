@@ -5,18 +5,18 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
-import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.sextant.headless.core.BuildOptions;
 import org.sextant.headless.core.HeadlessAnalysisException;
 import org.sextant.headless.core.IHeadlessAnalysis;
+import org.sextant.headless.core.SummaryTree;
 
 /**
  * {@code sextant analyze --analysis NAME [--threads N | --serial]} for an analysis built in parallel: builds
- * (or reuses) the trace's history with the module registered for it, then summarizes the state at its end. The
- * summary says how the history came about in {@code build}.
+ * (or reuses) the trace's history with the module registered for it as the command line asks, then prints the
+ * summary data provider's tree of it, so that the command line shows what a view or the trace server shows.
+ * The summary says how the history came about in {@code build}.
  *
  * @param <M>
  *            the module class
@@ -25,26 +25,28 @@ public abstract class ParallelHeadlessAnalysis<M extends ParallelHistoryModule> 
 
     private final Class<M> fModuleClass;
     private final String fModuleId;
+    private final String fSummaryId;
 
     /**
      * @param moduleClass
      *            the module's class
      * @param moduleId
      *            the module's id
+     * @param summaryId
+     *            the id of the summary data provider of the module's history
      */
-    protected ParallelHeadlessAnalysis(Class<M> moduleClass, String moduleId) {
+    protected ParallelHeadlessAnalysis(Class<M> moduleClass, String moduleId, String summaryId) {
         fModuleClass = moduleClass;
         fModuleId = moduleId;
+        fSummaryId = summaryId;
     }
 
     /**
-     * @param ss
-     *            the complete state system
+     * @param summary
+     *            the complete summary tree
      * @return the summary, as ordered maps and lists
-     * @throws StateSystemDisposedException
-     *             when it was closed meanwhile
      */
-    protected abstract Map<String, Object> summarize(ITmfStateSystem ss) throws StateSystemDisposedException;
+    protected abstract Map<String, Object> summarize(SummaryTree summary);
 
     @Override
     public boolean appliesTo(ITmfTrace trace) {
@@ -59,8 +61,7 @@ public abstract class ParallelHeadlessAnalysis<M extends ParallelHistoryModule> 
         }
         module.configure(options);
         module.schedule();
-        ITmfStateSystem ss = module.waitForCompletion(monitor) ? module.getStateSystem() : null;
-        if (ss == null) {
+        if (!module.waitForCompletion(monitor) || module.getStateSystem() == null) {
             String failure = module.getFailure();
             if (failure != null) {
                 throw HeadlessAnalysisException.badInput(failure);
@@ -68,12 +69,8 @@ public abstract class ParallelHeadlessAnalysis<M extends ParallelHistoryModule> 
             throw new HeadlessAnalysisException("the " + module.getName() + " analysis did not complete" //$NON-NLS-1$ //$NON-NLS-2$
                     + (monitor.isCanceled() ? " (cancelled)" : "")); //$NON-NLS-1$ //$NON-NLS-2$
         }
-        try {
-            Map<String, Object> result = new LinkedHashMap<>(summarize(ss));
-            result.put("build", module.describeBuild()); //$NON-NLS-1$
-            return result;
-        } catch (StateSystemDisposedException e) {
-            throw new HeadlessAnalysisException("the state system was closed while being read"); //$NON-NLS-1$
-        }
+        Map<String, Object> result = new LinkedHashMap<>(summarize(SummaryTree.fetch(trace, fSummaryId, monitor)));
+        result.put("build", module.describeBuild()); //$NON-NLS-1$
+        return result;
     }
 }

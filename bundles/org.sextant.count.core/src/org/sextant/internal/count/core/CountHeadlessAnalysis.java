@@ -1,70 +1,69 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.count.core;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.jdt.annotation.Nullable;
-import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
-import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
-import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
+import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
-import org.sextant.count.core.EventCountAnalysisModule;
+import org.sextant.common.core.SummaryEntryModel;
+import org.sextant.count.model.CountSummary;
 import org.sextant.headless.core.BuildOptions;
 import org.sextant.headless.core.HeadlessAnalysisException;
 import org.sextant.headless.core.IHeadlessAnalysis;
+import org.sextant.headless.core.SummaryTree;
 
 /**
- * {@code sextant analyze --analysis count [--threads N | --serial]}: events in total, per CPU and per event type.
- * CTF traces are counted by the parallel build ({@link EventCountParallelModule}, one thread per core unless
- * told otherwise); other kernel traces by Trace Compass's own event request ({@link EventCountAnalysisModule}).
- * Both write the same history; an existing one is reused.
+ * {@code sextant analyze --analysis count [--threads N | --serial]}: events in total, per CPU and per event type,
+ * as {@link EventCountSummaryDataProvider} serves them. CTF traces are counted by the parallel build
+ * ({@link EventCountParallelModule}, one thread per core unless told otherwise); other kernel traces by Trace
+ * Compass's own event request; an existing history is reused.
  */
 public class CountHeadlessAnalysis implements IHeadlessAnalysis {
 
     @Override
     public boolean appliesTo(ITmfTrace trace) {
-        return parallel(trace) != null || serial(trace) != null;
+        return EventCountSummaryDataProviderFactory.module(trace) != null;
     }
 
     @Override
     public Map<String, Object> run(ITmfTrace trace, BuildOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
-        EventCountParallelModule parallel = parallel(trace);
-        IAnalysisModule module;
-        if (parallel != null) {
-            parallel.configure(options);
-            module = parallel;
-        } else {
-            module = serial(trace);
-        }
+        ITmfAnalysisModuleWithStateSystems module = EventCountSummaryDataProviderFactory.module(trace);
         if (module == null) {
             throw new HeadlessAnalysisException("no event count analysis for this trace"); //$NON-NLS-1$
         }
-        module.schedule();
-        ITmfStateSystem ss = module.waitForCompletion(monitor) ? CountSummaries.stateSystem(module) : null;
-        if (ss == null && parallel != null && parallel.getFailure() != null) {
-            throw HeadlessAnalysisException.badInput(String.valueOf(parallel.getFailure()));
+        EventCountParallelModule parallel = module instanceof EventCountParallelModule built ? built : null;
+        if (parallel != null) {
+            parallel.configure(options);
         }
-        if (ss == null) {
+        module.schedule();
+        if (!module.waitForCompletion(monitor)) {
+            if (parallel != null && parallel.getFailure() != null) {
+                throw HeadlessAnalysisException.badInput(String.valueOf(parallel.getFailure()));
+            }
             throw new HeadlessAnalysisException("the event count analysis did not complete" //$NON-NLS-1$
                     + (monitor.isCanceled() ? " (cancelled)" : "")); //$NON-NLS-1$ //$NON-NLS-2$
         }
-        try {
-            Map<String, Object> result = new LinkedHashMap<>(CountSummaries.read(ss).toMap());
-            result.put("build", module instanceof EventCountParallelModule built ? built.describeBuild() : "trace compass"); //$NON-NLS-1$ //$NON-NLS-2$
-            return result;
-        } catch (StateSystemDisposedException e) {
-            throw new HeadlessAnalysisException("the event count state system was closed while being read"); //$NON-NLS-1$
+        SummaryTree summary = SummaryTree.fetch(trace, EventCountSummaryDataProvider.ID, monitor);
+        SummaryEntryModel total = summary.root();
+        Map<Integer, Long> perCpu = new HashMap<>();
+        for (SummaryEntryModel cpu : summary.children(total, EventCountSummaryDataProvider.CPUS)) {
+            perCpu.put((Integer) cpu.getKey(), events(cpu));
         }
+        Map<String, Long> perType = new HashMap<>();
+        for (SummaryEntryModel type : summary.children(total, EventCountSummaryDataProvider.EVENT_TYPES)) {
+            perType.put(String.valueOf(type.getKey()), events(type));
+        }
+        CountSummary counts = new CountSummary(events(total), total.getNumber(EventCountSummaryDataProvider.START).longValue(),
+                total.getNumber(EventCountSummaryDataProvider.END).longValue(), perCpu, perType);
+        Map<String, Object> result = new LinkedHashMap<>(counts.toMap());
+        result.put("build", parallel != null ? parallel.describeBuild() : "trace compass"); //$NON-NLS-1$ //$NON-NLS-2$
+        return result;
     }
 
-    private static @Nullable EventCountParallelModule parallel(ITmfTrace trace) {
-        return TmfTraceUtils.getAnalysisModuleOfClass(trace, EventCountParallelModule.class, EventCountParallelModule.ID);
-    }
-
-    private static @Nullable EventCountAnalysisModule serial(ITmfTrace trace) {
-        return TmfTraceUtils.getAnalysisModuleOfClass(trace, EventCountAnalysisModule.class, EventCountAnalysisModule.ID);
+    private static long events(SummaryEntryModel entry) {
+        return entry.getNumber(EventCountSummaryDataProvider.EVENTS).longValue();
     }
 }

@@ -4,12 +4,9 @@ package org.sextant.internal.count.core;
 import java.util.HashMap;
 import java.util.Map;
 
-import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
-import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
-import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.sextant.count.model.CountSummary;
 
 /**
@@ -43,20 +40,6 @@ public final class CountSummaries {
             perType.put(ss.getAttributeName(quark), count(state.get(quark)));
         }
         return new CountSummary(count(state.get(totalQuark)), ss.getStartTime(), end, perCpu, perType);
-    }
-
-    /**
-     * @param module
-     *            a built event count module, serial or parallel
-     * @return its state system, or null when it has none (yet)
-     */
-    public static @Nullable ITmfStateSystem stateSystem(IAnalysisModule module) {
-        if (module instanceof ITmfAnalysisModuleWithStateSystems withStateSystems) {
-            for (ITmfStateSystem ss : withStateSystems.getStateSystems()) {
-                return ss;
-            }
-        }
-        return null;
     }
 
     private static long count(ITmfStateInterval interval) {

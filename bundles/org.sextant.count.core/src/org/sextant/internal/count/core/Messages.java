@@ -19,6 +19,12 @@ public class Messages extends NLS {
     public static String EventCount_RateAxis = ""; //$NON-NLS-1$
     public static String EventCount_RateUnit = ""; //$NON-NLS-1$
     public static String EventCount_ParallelTask = ""; //$NON-NLS-1$
+    public static String EventCount_SummaryTitle = ""; //$NON-NLS-1$
+    public static String EventCount_SummaryDescription = ""; //$NON-NLS-1$
+    public static String EventCount_Name = ""; //$NON-NLS-1$
+    public static String EventCount_Events = ""; //$NON-NLS-1$
+    public static String EventCount_Start = ""; //$NON-NLS-1$
+    public static String EventCount_End = ""; //$NON-NLS-1$
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

@@ -27,7 +27,7 @@ public class AnalyzeApplication implements IApplication {
 
     private static final Integer USAGE_ERROR = 2;
     private static final Integer ANALYSIS_ERROR = 1;
-    private static final String USAGE = "usage: sextant analyze [--analysis NAME] [--threads N | --serial] [--pattern START,...:END,...] [--json] [--list] TRACE..."; //$NON-NLS-1$
+    private static final String USAGE = "usage: sextant analyze [--analysis NAME] [--threads N | --serial] [--pattern START,...:END,...] [--json] [--list] [TRACE...]"; //$NON-NLS-1$
 
     private final PrintStream fOut = System.out;
     private final PrintStream fErr = System.err;
@@ -38,7 +38,7 @@ public class AnalyzeApplication implements IApplication {
         context.applicationRunning();
         Arguments arguments;
         try {
-            arguments = Arguments.parse(args);
+            arguments = Arguments.parse(args, System.getProperty(Arguments.DEFAULT_TRACE_PROPERTY));
         } catch (UsageException e) {
             return fail(e.getMessage() + '\n' + USAGE, USAGE_ERROR);
         }

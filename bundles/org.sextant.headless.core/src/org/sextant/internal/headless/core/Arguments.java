@@ -4,11 +4,14 @@ package org.sextant.internal.headless.core;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.sextant.headless.core.BuildOptions;
 
 /**
  * The parsed command line of {@code analyze}:
  * {@code [--analysis NAME] [--threads N] [--serial] [--pattern START,...:END,...] [--json] [--list] TRACE...}.
+ * Without a trace, the default one is analysed: the launcher names its bundled sample in the system property
+ * {@value #DEFAULT_TRACE_PROPERTY}, so that only this class reads the options.
  *
  * @param analysis
  *            the analysis to run
@@ -24,6 +27,8 @@ import org.sextant.headless.core.BuildOptions;
 record Arguments(String analysis, boolean json, boolean list, BuildOptions build, List<String> traces) {
 
     static final String DEFAULT_ANALYSIS = "count"; //$NON-NLS-1$
+    /** The system property naming the trace analysed when none is given. */
+    static final String DEFAULT_TRACE_PROPERTY = "sextant.defaultTrace"; //$NON-NLS-1$
 
     /** A command line that cannot be understood; the message says why. */
     static final class UsageException extends Exception {
@@ -34,7 +39,16 @@ record Arguments(String analysis, boolean json, boolean list, BuildOptions build
         }
     }
 
-    static Arguments parse(String[] args) throws UsageException {
+    /**
+     * @param args
+     *            the application's arguments
+     * @param defaultTrace
+     *            the trace analysed when none is given (the launcher's bundled sample), or null to require one
+     * @return the parsed command line
+     * @throws UsageException
+     *             when it cannot be understood
+     */
+    static Arguments parse(String[] args, @Nullable String defaultTrace) throws UsageException {
         String analysis = DEFAULT_ANALYSIS;
         boolean json = false;
         boolean list = false;
@@ -80,7 +94,10 @@ record Arguments(String analysis, boolean json, boolean list, BuildOptions build
             }
         }
         if (!list && traces.isEmpty()) {
-            throw new UsageException("no trace given"); //$NON-NLS-1$
+            if (defaultTrace == null) {
+                throw new UsageException("no trace given"); //$NON-NLS-1$
+            }
+            traces.add(defaultTrace);
         }
         if (serial && threads > 0) {
             throw new UsageException("--serial and --threads exclude each other"); //$NON-NLS-1$

@@ -4,76 +4,61 @@ package org.sextant.internal.headless.core;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.jdt.annotation.Nullable;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonNull;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonPrimitive;
+
 /**
- * Renders summaries (nested maps and lists of strings, numbers and booleans) as JSON or as indented text.
+ * Renders summaries (nested maps and lists of strings, numbers and booleans) as JSON, through the Gson that Trace
+ * Compass ships (its trace server speaks JSON through it too), or as indented text.
  */
 final class Reports {
 
     private static final String INDENT = "  "; //$NON-NLS-1$
+    /** Indented by two spaces, nulls kept, characters such as {@code <} and {@code =} as they are. */
+    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create();
 
     private Reports() {
     }
 
+    /**
+     * @param value
+     *            a summary
+     * @return it as an indented JSON document, keys in the maps' order, integers without a fraction, doubles as
+     *         Java writes them and non-finite ones as null, with a final newline
+     */
     static String json(Object value) {
-        StringBuilder out = new StringBuilder();
-        json(value, 0, out);
-        return out.append('\n').toString();
+        return GSON.toJson(tree(value)) + '\n';
     }
 
-    private static void json(Object value, int depth, StringBuilder out) {
+    private static JsonElement tree(@Nullable Object value) {
         if (value instanceof Map<?, ?> map) {
-            if (map.isEmpty()) {
-                out.append("{}"); //$NON-NLS-1$
-                return;
-            }
-            out.append("{\n"); //$NON-NLS-1$
-            int i = 0;
-            for (Map.Entry<?, ?> entry : map.entrySet()) {
-                out.append(INDENT.repeat(depth + 1));
-                string(String.valueOf(entry.getKey()), out);
-                out.append(": "); //$NON-NLS-1$
-                json(entry.getValue(), depth + 1, out);
-                out.append(++i < map.size() ? ",\n" : "\n"); //$NON-NLS-1$ //$NON-NLS-2$
-            }
-            out.append(INDENT.repeat(depth)).append('}');
-        } else if (value instanceof List<?> list) {
-            out.append('[');
-            for (int i = 0; i < list.size(); i++) {
-                out.append(i == 0 ? "\n" : ",\n").append(INDENT.repeat(depth + 1)); //$NON-NLS-1$ //$NON-NLS-2$
-                json(list.get(i), depth + 1, out);
-            }
-            out.append(list.isEmpty() ? "]" : "\n" + INDENT.repeat(depth) + "]"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-        } else if (value instanceof Double || value instanceof Float) {
+            JsonObject object = new JsonObject();
+            map.forEach((key, child) -> object.add(String.valueOf(key), tree(child)));
+            return object;
+        }
+        if (value instanceof List<?> list) {
+            JsonArray array = new JsonArray();
+            list.forEach(child -> array.add(tree(child)));
+            return array;
+        }
+        if (value instanceof Double || value instanceof Float) {
             double number = ((Number) value).doubleValue();
-            out.append(Double.isFinite(number) ? String.valueOf(number) : "null"); //$NON-NLS-1$
-        } else if (value instanceof Number || value instanceof Boolean) {
-            out.append(value);
-        } else if (value == null) {
-            out.append("null"); //$NON-NLS-1$
-        } else {
-            string(value.toString(), out);
+            return Double.isFinite(number) ? new JsonPrimitive(number) : JsonNull.INSTANCE;
         }
-    }
-
-    private static void string(String text, StringBuilder out) {
-        out.append('"');
-        for (char c : text.toCharArray()) {
-            switch (c) {
-            case '"' -> out.append("\\\""); //$NON-NLS-1$
-            case '\\' -> out.append("\\\\"); //$NON-NLS-1$
-            case '\n' -> out.append("\\n"); //$NON-NLS-1$
-            case '\r' -> out.append("\\r"); //$NON-NLS-1$
-            case '\t' -> out.append("\\t"); //$NON-NLS-1$
-            default -> {
-                if (c < 0x20) {
-                    out.append(String.format("\\u%04x", (int) c)); //$NON-NLS-1$
-                } else {
-                    out.append(c);
-                }
-            }
-            }
+        if (value instanceof Number number) {
+            return new JsonPrimitive(number);
         }
-        out.append('"');
+        if (value instanceof Boolean bool) {
+            return new JsonPrimitive(bool);
+        }
+        return value == null ? JsonNull.INSTANCE : new JsonPrimitive(value.toString());
     }
 
     /** "key: value" lines, nested maps and lists indented under their key. */

@@ -8,18 +8,22 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.tracecompass.analysis.os.linux.core.cpuusage.CpuUsageEntryModel;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
+import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
 import org.eclipse.tracecompass.tmf.core.model.xy.TmfXYAxisDescription;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.common.core.CumulativeXYDataProvider;
 import org.sextant.kernel.core.CpuUsageModule;
 import org.sextant.kernel.model.CpuUsageAnalysis;
+import org.sextant.kernel.model.KernelThreads;
 
 /**
  * Serves the cpu analysis as a tree of threads, the busiest first, and XY series of each thread's CPU usage in
- * percent of one CPU.
+ * percent of one CPU. A thread's entry is Trace Compass's {@link CpuUsageEntryModel}: its tid and its time on CPU
+ * over the whole trace.
  * A thread's time on CPU is completed with its current run, which its cumulative attribute counts only once
  * the thread is switched out.
  */
@@ -27,9 +31,6 @@ public class CpuUsageDataProvider extends CumulativeXYDataProvider {
 
     /** The data provider id, as registered in plugin.xml. */
     public static final String ID = "org.sextant.kernel.core.cpu.dataprovider"; //$NON-NLS-1$
-
-    /** The idle thread's id. */
-    private static final String IDLE = "0"; //$NON-NLS-1$
 
     /** Nanoseconds on CPU per second of time, to percent of one CPU. */
     private static final double PERCENT_PER_NS_PER_S = 100 / 1e9;
@@ -57,19 +58,33 @@ public class CpuUsageDataProvider extends CumulativeXYDataProvider {
         }
         long group = tree.add(threads, tree.root(), Messages.CpuUsage_Threads, false);
         long end = ss.getCurrentEndTime();
-        // The busiest threads first; the idle thread, whose time is the CPUs' idle time, last.
         Map<Integer, Long> onCpu = new HashMap<>();
         for (int quark : ss.getSubAttributes(threads, false)) {
-            boolean idle = IDLE.equals(ss.getAttributeName(quark));
-            onCpu.put(quark, idle ? -1 : ss.querySingleState(end, quark).getValue() instanceof Long value ? value : 0);
+            onCpu.put(quark, ss.querySingleState(end, quark).getValue() instanceof Long value ? value : 0);
         }
+        // The busiest threads first; the idle thread, whose time is the CPUs' idle time, last.
         List<Integer> quarks = new ArrayList<>(onCpu.keySet());
-        quarks.sort(Comparator.comparingLong((Integer quark) -> onCpu.get(quark)).reversed());
+        quarks.sort(Comparator.comparing((Integer quark) -> KernelThreads.isIdle(tid(ss, quark)))
+                .thenComparing(Comparator.comparingLong((Integer quark) -> onCpu.get(quark)).reversed()));
         for (int quark : quarks) {
             int name = ss.optQuarkRelative(quark, CpuUsageAnalysis.NAME);
             Object value = name == ITmfStateSystem.INVALID_ATTRIBUTE ? null : ss.querySingleState(end, name).getValue();
-            tree.add(quark, group, MessageFormat.format(Messages.CpuUsage_Thread, ss.getAttributeName(quark), value == null ? "" : value), true); //$NON-NLS-1$
+            List<String> label = List.of(MessageFormat.format(Messages.CpuUsage_Thread, ss.getAttributeName(quark), value == null ? "" : value)); //$NON-NLS-1$
+            tree.add(quark, true, id -> new CpuUsageEntryModel(id, group, label, (int) tid(ss, quark), onCpu.get(quark)));
         }
+    }
+
+    /**
+     * @param entry
+     *            an entry of this provider's tree
+     * @return whether it is the idle thread's, whose time is the CPUs' idle time
+     */
+    public static boolean isIdle(ITmfTreeDataModel entry) {
+        return entry instanceof CpuUsageEntryModel thread && KernelThreads.isIdle(thread.getTid());
+    }
+
+    private static long tid(ITmfStateSystem ss, int thread) {
+        return Long.parseLong(ss.getAttributeName(thread));
     }
 
     /**

@@ -2,21 +2,18 @@
 package org.sextant.internal.kernel.core;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
-import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
-import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
+import org.sextant.common.core.SummaryEntryModel;
+import org.sextant.headless.core.SummaryTree;
 import org.sextant.kernel.core.IoModule;
-import org.sextant.kernel.model.IoAnalysis;
 import org.sextant.parallel.core.ParallelHeadlessAnalysis;
 
 /**
  * {@code sextant analyze --analysis io}: bytes read and written in total, and by the processes that moved the
- * most, each with its busiest file descriptor.
+ * most, each with its busiest file descriptor; as {@link IoSummaryDataProvider} serves them.
  */
 public class IoHeadlessAnalysis extends ParallelHeadlessAnalysis<IoModule> {
 
@@ -24,50 +21,35 @@ public class IoHeadlessAnalysis extends ParallelHeadlessAnalysis<IoModule> {
 
     /** Creates the analysis, as plugin.xml does. */
     public IoHeadlessAnalysis() {
-        super(IoModule.class, IoModule.ID);
+        super(IoModule.class, IoModule.ID, IoSummaryDataProvider.ID);
     }
 
     @Override
-    protected Map<String, Object> summarize(ITmfStateSystem ss) throws StateSystemDisposedException {
-        List<ITmfStateInterval> state = ss.queryFullState(ss.getCurrentEndTime());
-        long read = 0;
-        long written = 0;
-        List<Map<String, Object>> processes = new ArrayList<>();
-        for (int process : ss.getQuarks(IoAnalysis.PROCESSES, "*")) { //$NON-NLS-1$
+    protected Map<String, Object> summarize(SummaryTree summary) {
+        SummaryEntryModel trace = summary.root();
+        List<SummaryEntryModel> processes = summary.children(trace);
+        List<Map<String, Object>> busiest = new ArrayList<>();
+        for (SummaryEntryModel process : processes.subList(0, Math.min(TOP_PROCESSES, processes.size()))) {
             Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("pid", Long.parseLong(ss.getAttributeName(process))); //$NON-NLS-1$
-            long processRead = bytes(ss, state, process, IoAnalysis.READ);
-            long processWritten = bytes(ss, state, process, IoAnalysis.WRITTEN);
-            entry.put("read_bytes", processRead); //$NON-NLS-1$
-            entry.put("written_bytes", processWritten); //$NON-NLS-1$
-            long busiest = -1;
-            long most = 0;
-            for (int fd : ss.getQuarks(process, IoAnalysis.FDS, "*")) { //$NON-NLS-1$
-                long moved = bytes(ss, state, fd, IoAnalysis.READ) + bytes(ss, state, fd, IoAnalysis.WRITTEN);
-                if (moved > most) {
-                    most = moved;
-                    busiest = Long.parseLong(ss.getAttributeName(fd));
-                }
-            }
-            entry.put("busiest_fd", busiest); //$NON-NLS-1$
+            entry.put("pid", process.getKey()); //$NON-NLS-1$
+            entry.put("read_bytes", process.getNumber(IoSummaryDataProvider.READ)); //$NON-NLS-1$
+            entry.put("written_bytes", process.getNumber(IoSummaryDataProvider.WRITTEN)); //$NON-NLS-1$
+            // The provider lists descriptors busiest first; one that moved nothing is no busiest one.
+            List<SummaryEntryModel> fds = summary.children(process);
+            long most = fds.isEmpty() ? 0 : moved(fds.get(0));
+            entry.put("busiest_fd", most > 0 ? fds.get(0).getKey() : -1L); //$NON-NLS-1$
             entry.put("busiest_fd_bytes", most); //$NON-NLS-1$
-            processes.add(entry);
-            read += processRead;
-            written += processWritten;
+            busiest.add(entry);
         }
-        int count = processes.size();
-        processes.sort(Comparator.comparingLong((Map<String, Object> entry) -> (Long) entry.get("read_bytes") + (Long) entry.get("written_bytes")) //$NON-NLS-1$ //$NON-NLS-2$
-                .reversed());
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("read_bytes", read); //$NON-NLS-1$
-        summary.put("written_bytes", written); //$NON-NLS-1$
-        summary.put("processes", count); //$NON-NLS-1$
-        summary.put("busiest_processes", processes.subList(0, Math.min(TOP_PROCESSES, count))); //$NON-NLS-1$
-        return summary;
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("read_bytes", trace.getNumber(IoSummaryDataProvider.READ)); //$NON-NLS-1$
+        result.put("written_bytes", trace.getNumber(IoSummaryDataProvider.WRITTEN)); //$NON-NLS-1$
+        result.put("processes", processes.size()); //$NON-NLS-1$
+        result.put("busiest_processes", busiest); //$NON-NLS-1$
+        return result;
     }
 
-    private static long bytes(ITmfStateSystem ss, List<ITmfStateInterval> state, int parent, String direction) {
-        int quark = ss.optQuarkRelative(parent, direction);
-        return quark != ITmfStateSystem.INVALID_ATTRIBUTE && state.get(quark).getValue() instanceof Long bytes ? bytes : 0;
+    private static long moved(SummaryEntryModel entry) {
+        return entry.getNumber(IoSummaryDataProvider.READ).longValue() + entry.getNumber(IoSummaryDataProvider.WRITTEN).longValue();
     }
 }

@@ -27,6 +27,17 @@ public class Messages extends NLS {
     public static String Io_Written = ""; //$NON-NLS-1$
     public static String Io_Axis = ""; //$NON-NLS-1$
     public static String Io_Unit = ""; //$NON-NLS-1$
+    public static String Summary_Name = ""; //$NON-NLS-1$
+    public static String CpuSummary_Title = ""; //$NON-NLS-1$
+    public static String CpuSummary_Description = ""; //$NON-NLS-1$
+    public static String CpuSummary_Time = ""; //$NON-NLS-1$
+    public static String CpuSummary_Percent = ""; //$NON-NLS-1$
+    public static String CpuSummary_Cpus = ""; //$NON-NLS-1$
+    public static String CpuSummary_Cpu = ""; //$NON-NLS-1$
+    public static String IoSummary_Title = ""; //$NON-NLS-1$
+    public static String IoSummary_Description = ""; //$NON-NLS-1$
+    public static String IoSummary_Read = ""; //$NON-NLS-1$
+    public static String IoSummary_Written = ""; //$NON-NLS-1$
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

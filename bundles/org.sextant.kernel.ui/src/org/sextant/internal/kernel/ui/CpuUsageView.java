@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.tracecompass.tmf.ui.viewers.tree.ITmfTreeViewerEntry;
+import org.eclipse.tracecompass.tmf.ui.viewers.tree.TmfGenericTreeEntry;
 import org.sextant.common.ui.CumulativeXYView;
 import org.sextant.internal.kernel.core.CpuUsageDataProvider;
 
@@ -18,8 +19,6 @@ public class CpuUsageView extends CumulativeXYView {
     public static final String ID = "org.sextant.kernel.ui.cpu"; //$NON-NLS-1$
 
     private static final int DEFAULT_THREADS = 5;
-    /** Thread labels start with the thread id; the idle thread's is 0. */
-    private static final String IDLE_PREFIX = "0 "; //$NON-NLS-1$
 
     /** Creates the view. */
     public CpuUsageView() {
@@ -31,7 +30,8 @@ public class CpuUsageView extends CumulativeXYView {
         List<ITmfTreeViewerEntry> busiest = new ArrayList<>();
         for (ITmfTreeViewerEntry group : trace.getChildren()) {
             for (ITmfTreeViewerEntry thread : group.getChildren()) {
-                if (busiest.size() < DEFAULT_THREADS && !thread.getName().startsWith(IDLE_PREFIX)) {
+                boolean idle = thread instanceof TmfGenericTreeEntry<?> entry && CpuUsageDataProvider.isIdle(entry.getModel());
+                if (busiest.size() < DEFAULT_THREADS && !idle) {
                     busiest.add(thread);
                 }
             }

@@ -32,6 +32,21 @@ public class Messages extends NLS {
     public static String Volume_Description = ""; //$NON-NLS-1$
     public static String Volume_Axis = ""; //$NON-NLS-1$
     public static String Volume_Unit = ""; //$NON-NLS-1$
+    public static String Summary_Title = ""; //$NON-NLS-1$
+    public static String Summary_Description = ""; //$NON-NLS-1$
+    public static String Summary_Name = ""; //$NON-NLS-1$
+    public static String Summary_Value = ""; //$NON-NLS-1$
+    public static String Summary_P50 = ""; //$NON-NLS-1$
+    public static String Summary_P90 = ""; //$NON-NLS-1$
+    public static String Summary_P99 = ""; //$NON-NLS-1$
+    public static String Summary_Max = ""; //$NON-NLS-1$
+    public static String Summary_Connections = ""; //$NON-NLS-1$
+    public static String Summary_Requests = ""; //$NON-NLS-1$
+    public static String Summary_RequestsByType = ""; //$NON-NLS-1$
+    public static String Summary_Latency = ""; //$NON-NLS-1$
+    public static String Summary_Bytes = ""; //$NON-NLS-1$
+    public static String Summary_BusSent = ""; //$NON-NLS-1$
+    public static String Summary_BusReceived = ""; //$NON-NLS-1$
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

@@ -6,10 +6,12 @@ import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.sextant.common.core.ModuleDataProviderFactory;
 import org.sextant.common.core.ProviderDescriptor;
 import org.sextant.internal.redis.core.RedisTimeGraphDataProvider.Rows;
 import org.sextant.redis.core.RedisAnalysisModule;
+import org.sextant.redis.core.RedisLatencyModule;
 
 /**
  * Creates the data providers of the Redis state system, one factory per provider id as plugin.xml registers
@@ -57,6 +59,23 @@ public abstract class RedisDataProviderFactory extends ModuleDataProviderFactory
         @Override
         protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, RedisAnalysisModule module) {
             return new DataVolumeDataProvider(trace, module);
+        }
+    }
+
+    /** Redis Summary: per node, its counters and request latencies over the whole trace. */
+    public static class Summary extends RedisDataProviderFactory {
+        /** Creates the factory, as plugin.xml does. */
+        public Summary() {
+            super(new ProviderDescriptor(RedisSummaryDataProvider.ID, Messages.Summary_Title, Messages.Summary_Description, ProviderType.DATA_TREE));
+        }
+
+        @Override
+        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, RedisAnalysisModule module) {
+            RedisLatencyModule latency = TmfTraceUtils.getAnalysisModuleOfClass(trace, RedisLatencyModule.class, RedisLatencyModule.ID);
+            if (latency != null) {
+                latency.schedule();
+            }
+            return new RedisSummaryDataProvider(trace, module, latency);
         }
     }
 }
