@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.callstack.core;
 
+import java.util.function.Function;
+
 import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor.ProviderType;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
@@ -14,20 +16,24 @@ import org.sextant.common.core.ProviderDescriptor;
  */
 public abstract class CallProfileDataProviderFactory extends ModuleDataProviderFactory<CallProfileAnalysisModule> {
 
-    private CallProfileDataProviderFactory(String id, String name, String description) {
+    private final Function<CallProfileAnalysisModule, ITmfTreeDataProvider<? extends ITmfTreeDataModel>> fProvider;
+
+    private CallProfileDataProviderFactory(String id, String name, String description,
+            Function<CallProfileAnalysisModule, ITmfTreeDataProvider<? extends ITmfTreeDataModel>> provider) {
         super(CallProfileAnalysisModule.class, CallProfileAnalysisModule.ID, new ProviderDescriptor(id, name, description, ProviderType.DATA_TREE));
+        fProvider = provider;
+    }
+
+    @Override
+    protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, CallProfileAnalysisModule module) {
+        return fProvider.apply(module);
     }
 
     /** The call trees, per weight and scope. */
     public static class CallTrees extends CallProfileDataProviderFactory {
         /** Creates the factory, as plugin.xml does. */
         public CallTrees() {
-            super(CallTreeDataProvider.ID, Messages.CallTree_Title, Messages.CallTree_Description);
-        }
-
-        @Override
-        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, CallProfileAnalysisModule module) {
-            return new CallTreeDataProvider(module);
+            super(CallTreeDataProvider.ID, Messages.CallTree_Title, Messages.CallTree_Description, CallTreeDataProvider::new);
         }
     }
 
@@ -35,12 +41,7 @@ public abstract class CallProfileDataProviderFactory extends ModuleDataProviderF
     public static class Differential extends CallProfileDataProviderFactory {
         /** Creates the factory, as plugin.xml does. */
         public Differential() {
-            super(CallTreeDiffDataProvider.ID, Messages.Differential_Title, Messages.Differential_Description);
-        }
-
-        @Override
-        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, CallProfileAnalysisModule module) {
-            return new CallTreeDiffDataProvider(module);
+            super(CallTreeDiffDataProvider.ID, Messages.Differential_Title, Messages.Differential_Description, CallTreeDiffDataProvider::new);
         }
     }
 
@@ -48,12 +49,7 @@ public abstract class CallProfileDataProviderFactory extends ModuleDataProviderF
     public static class DeltaProfile extends CallProfileDataProviderFactory {
         /** Creates the factory, as plugin.xml does. */
         public DeltaProfile() {
-            super(DeltaProfileDataProvider.ID, Messages.Deltas_Title, Messages.Deltas_Description);
-        }
-
-        @Override
-        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, CallProfileAnalysisModule module) {
-            return new DeltaProfileDataProvider(module);
+            super(DeltaProfileDataProvider.ID, Messages.Deltas_Title, Messages.Deltas_Description, DeltaProfileDataProvider::new);
         }
     }
 }

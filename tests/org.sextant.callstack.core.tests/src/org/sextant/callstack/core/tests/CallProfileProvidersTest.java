@@ -15,18 +15,13 @@ import java.util.TreeMap;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
-import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
-import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -53,17 +48,7 @@ class CallProfileProvidersTest {
     private static final Path RUNS = FIXTURES.resolve("callgrind-callpaths"); //$NON-NLS-1$
 
     private static ITmfTrace open(Path file) throws Exception {
-        ITmfTrace trace = Profile.isTimed(file) ? new TimedCallProfileTrace() : new CallProfileTrace();
-        trace.initTrace(null, file.toString(), ITmfEvent.class);
-        TmfTraceManager.deleteSupplementaryFiles(trace);
-        TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(CallProfileProvidersTest.class, trace, null));
-        return trace;
-    }
-
-    private static void close(ITmfTrace trace) {
-        TmfSignalManager.dispatchSignal(new TmfTraceClosedSignal(CallProfileProvidersTest.class, trace));
-        TmfTraceManager.deleteSupplementaryFiles(trace);
-        trace.dispose();
+        return ProfileTraces.open(Profile.isTimed(file) ? new TimedCallProfileTrace() : new CallProfileTrace(), file);
     }
 
     @SuppressWarnings("unchecked")
@@ -111,7 +96,7 @@ class CallProfileProvidersTest {
             assertEquals(golden, folded(entries(trace, CallTreeDataProvider.ID, Map.of()), weight));
             assertEquals(golden, folded(entries(trace, CallTreeDataProvider.ID, Map.of(CallTreeDataProvider.WEIGHT_KEY, weight)), weight));
         } finally {
-            close(trace);
+            ProfileTraces.close(trace);
         }
     }
 
@@ -180,7 +165,7 @@ class CallProfileProvidersTest {
             assertFails(trace, DeltaProfileDataProvider.ID, Map.of(DeltaProfileDataProvider.PATTERN_KEY, "cli"), //$NON-NLS-1$
                     "pattern: a pattern is START,...:END,... (e.g. cli,pushf:sti,popf), not: cli"); //$NON-NLS-1$
         } finally {
-            close(trace);
+            ProfileTraces.close(trace);
         }
     }
 
@@ -214,7 +199,7 @@ class CallProfileProvidersTest {
                 out.append('\n');
             }
         } finally {
-            close(trace);
+            ProfileTraces.close(trace);
         }
     }
 
