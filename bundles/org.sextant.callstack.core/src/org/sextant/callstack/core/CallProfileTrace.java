@@ -123,8 +123,7 @@ public class CallProfileTrace extends TmfTrace {
      * @return the profile read, or null before the trace is initialised; for its analysis module only: views and
      *         summaries read the module's data providers
      */
-    @Nullable
-    Profile profile() {
+    @Nullable Profile profile() {
         return fProfile;
     }
 

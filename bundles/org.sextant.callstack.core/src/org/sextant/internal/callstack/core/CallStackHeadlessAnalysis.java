@@ -6,7 +6,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import org.eclipse.core.runtime.CoreException;
@@ -43,6 +42,7 @@ public class CallStackHeadlessAnalysis implements IHeadlessAnalysis {
     public Map<String, Object> run(ITmfTrace trace, BuildOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
         String pattern = options.pattern();
         if (pattern != null) {
+            // checked here so that the error names the command line's option, not the provider's parameter
             try {
                 DeltaProfiler.Pattern.parse(pattern);
             } catch (IllegalArgumentException e) {
@@ -63,7 +63,7 @@ public class CallStackHeadlessAnalysis implements IHeadlessAnalysis {
             throw new HeadlessAnalysisException(trace.getPath() + ": the profile was not read"); //$NON-NLS-1$
         }
         Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("format", format.name().toLowerCase(Locale.ROOT)); //$NON-NLS-1$
+        summary.put("format", DataProviders.name(format)); //$NON-NLS-1$
         for (CallTreeEntry weight : trees) {
             if (weight.kind() == CallTreeEntry.Kind.WEIGHT) {
                 summary.put(weight.key(), weighted(trees, weight, threads));
