@@ -32,10 +32,10 @@ import org.sextant.internal.callstack.core.Messages;
 
 /**
  * A call profile as a Trace Compass trace: a callgrind output, folded stacks, perf script text of Intel PT or
- * sptdecode text, read once when opened into a {@link Profile}. Its events are its call paths, one per path
- * that cost something itself, all at time zero: the costs, and the time where the input has it, are in the
- * profile's call trees, which the sunburst draws. {@link TimedCallProfileTrace} puts the timed inputs on a time
- * axis.
+ * sptdecode text, read once when opened into a {@link Profile}, which its {@link CallProfileAnalysisModule}
+ * holds for the data providers. Its events are its call paths, one per path that cost something itself, all at
+ * time zero: the costs, and the time where the input has it, are in the profile's call trees, which the
+ * sunburst draws. {@link TimedCallProfileTrace} puts the timed inputs on a time axis.
  */
 public class CallProfileTrace extends TmfTrace {
 
@@ -119,9 +119,18 @@ public class CallProfileTrace extends TmfTrace {
         return new TmfEvent(this, rank, TmfTimestamp.fromNanos(0), CALL_PATH, content);
     }
 
-    /** @return the profile read, or null before the trace is initialised */
-    public @Nullable Profile getProfile() {
+    /**
+     * @return the profile read, or null before the trace is initialised; for its analysis module only: views and
+     *         summaries read the module's data providers
+     */
+    @Nullable Profile profile() {
         return fProfile;
+    }
+
+    /** @return what the input is, or null before the trace is initialised */
+    public Profile.@Nullable Format getFormat() {
+        Profile profile = fProfile;
+        return profile != null ? profile.format() : null;
     }
 
     @Override

@@ -56,7 +56,9 @@ class SunburstViewTest {
         WorkbenchDriver.spin(Duration.ofMillis(200));
         assertEquals(first.node(), main.getFocus());
 
-        view.load(runs.resolve("extra.callgrind"), true).join(); //$NON-NLS-1$
+        Job comparing = view.compare(runs.resolve("extra.callgrind")); //$NON-NLS-1$
+        assertNotNull(comparing, "a trace is shown to compare"); //$NON-NLS-1$
+        comparing.join();
         WorkbenchDriver.waitUntil(() -> view.getComparison() != null, TIMEOUT, "the comparison to be shown"); //$NON-NLS-1$
         WorkbenchDriver.screenshot(screenshot("sunburst-compare.png")); //$NON-NLS-1$
 

@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.callstack.core;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
+import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.callstack.core.CallProfileTrace;
-import org.sextant.callstack.core.Profiles;
 import org.sextant.callstack.model.CallFlow;
 import org.sextant.callstack.model.CallTree;
 import org.sextant.callstack.model.DeltaProfiler;
@@ -24,7 +24,8 @@ import org.sextant.headless.core.IHeadlessAnalysis;
 /**
  * {@code sextant analyze --analysis callstack}: a call profile's totals per weight, its costliest call paths,
  * per thread where the input says, and, for instruction flows, the delta profile of the superCLI / superSTI
- * pairs with its longest sections and where they start.
+ * pairs (or of {@code --pattern}'s) with its longest sections and where they start. Everything comes from the
+ * call-profile data providers, which the views and a trace server read too.
  */
 public class CallStackHeadlessAnalysis implements IHeadlessAnalysis {
 
@@ -39,47 +40,60 @@ public class CallStackHeadlessAnalysis implements IHeadlessAnalysis {
 
     @Override
     public Map<String, Object> run(ITmfTrace trace, BuildOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
-        Profile profile = ((CallProfileTrace) trace).getProfile();
-        if (profile == null) {
+        String pattern = options.pattern();
+        if (pattern != null) {
+            // checked here so that the error names the command line's option, not the provider's parameter
+            try {
+                DeltaProfiler.Pattern.parse(pattern);
+            } catch (IllegalArgumentException e) {
+                throw HeadlessAnalysisException.badInput("--pattern: " + e.getMessage()); //$NON-NLS-1$
+            }
+        }
+        List<CallTreeEntry> trees = fetch(trace, CallTreeDataProvider.ID, Map.of(), monitor);
+        List<CallTreeEntry> threads = fetch(trace, CallTreeDataProvider.ID,
+                Map.of(CallTreeDataProvider.SCOPE_KEY, DataProviders.name(CallFlow.Scope.THREAD), CallTreeDataProvider.MAX_DEPTH_KEY, 0), monitor);
+        Map<String, Object> deltaParameters = new HashMap<>(Map.of(DeltaProfileDataProvider.BINS_KEY, BINS, DeltaProfileDataProvider.LONGEST_KEY, OUTLIERS));
+        if (pattern != null) {
+            deltaParameters.put(DeltaProfileDataProvider.PATTERN_KEY, pattern);
+        }
+        List<DeltaProfileEntry> deltas = fetch(trace, DeltaProfileDataProvider.ID, deltaParameters, monitor);
+
+        Profile.Format format = ((CallProfileTrace) trace).getFormat();
+        if (format == null) {
             throw new HeadlessAnalysisException(trace.getPath() + ": the profile was not read"); //$NON-NLS-1$
         }
-        if (options.pattern() != null) {
-            profile = reread(profile, options.pattern(), monitor);
-        }
         Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("format", profile.format().name().toLowerCase(Locale.ROOT)); //$NON-NLS-1$
-        for (CallFlow.Weight weight : profile.weights()) {
-            summary.put(weight.name().toLowerCase(Locale.ROOT), weighted(profile, weight));
+        summary.put("format", DataProviders.name(format)); //$NON-NLS-1$
+        for (CallTreeEntry weight : trees) {
+            if (weight.kind() == CallTreeEntry.Kind.WEIGHT) {
+                summary.put(weight.key(), weighted(trees, weight, threads));
+            }
         }
-        if (profile.weights().contains(CallFlow.Weight.TIME)) {
-            summary.put("untraced_ns", profile.flow().untraced()); //$NON-NLS-1$
-        }
-        DeltaProfiler deltas = profile.deltas();
-        if (!deltas.pairs().isEmpty() || deltas.unmatchedEnds() > 0) {
+        trees.stream().filter(entry -> entry.kind() == CallTreeEntry.Kind.UNTRACED).forEach(untraced -> summary.put("untraced_ns", untraced.total())); //$NON-NLS-1$
+        DeltaProfileEntry sections = deltas.get(0);
+        DeltaProfileEntry unmatched = deltas.get(1);
+        if (sections.count() > 0 || unmatched.count() > 0) {
             summary.put("delta_profile", deltas(deltas)); //$NON-NLS-1$
         }
         return summary;
     }
 
-    /** The trace read its profile with the default pattern: another pattern needs another pass. */
-    private static Profile reread(Profile profile, String text, IProgressMonitor monitor) throws HeadlessAnalysisException {
-        DeltaProfiler.Pattern pattern;
+    /** Fetches a provider's entries, a failure naming what is wrong with the input. */
+    private static <T extends ITmfTreeDataModel> List<T> fetch(ITmfTrace trace, String id, Map<String, Object> parameters, IProgressMonitor monitor)
+            throws HeadlessAnalysisException {
         try {
-            pattern = DeltaProfiler.Pattern.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw HeadlessAnalysisException.badInput("--pattern: " + e.getMessage()); //$NON-NLS-1$
-        }
-        try {
-            return Profiles.read(profile.file(), pattern, monitor);
-        } catch (IOException | Profiles.ProfileException e) {
+            return DataProviders.entries(trace, id, parameters, monitor);
+        } catch (CoreException e) {
             throw HeadlessAnalysisException.badInput(e.getMessage());
         }
     }
 
-    private static Map<String, Object> weighted(Profile profile, CallFlow.Weight weight) {
-        CallTree tree = profile.tree(weight);
+    private static Map<String, Object> weighted(List<CallTreeEntry> trees, CallTreeEntry weight, List<CallTreeEntry> threads) {
+        CallTreeEntry all = trees.stream().filter(entry -> entry.getParentId() == weight.getId() && entry.kind() == CallTreeEntry.Kind.GROUP)
+                .findFirst().orElseThrow();
+        CallTree tree = CallTreeEntry.tree(trees, all.getId(), CallTreeEntry::self, entry -> true);
         Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("total", tree.root().total()); //$NON-NLS-1$
+        entry.put("total", weight.total()); //$NON-NLS-1$
         entry.put("call_paths", tree.nodes().size()); //$NON-NLS-1$
         List<Map<String, Object>> paths = new ArrayList<>();
         tree.nodes().stream().filter(node -> node.self() > 0).sorted(Comparator.comparingLong(CallTree.Node::self).reversed()).limit(TOP_PATHS)
@@ -91,30 +105,38 @@ public class CallStackHeadlessAnalysis implements IHeadlessAnalysis {
                     paths.add(path);
                 });
         entry.put("costliest_paths", paths); //$NON-NLS-1$
-        Map<String, CallTree> threads = profile.trees(CallFlow.Scope.THREAD, weight);
-        if (!threads.isEmpty()) {
-            Map<String, Object> perThread = new LinkedHashMap<>();
-            threads.forEach((thread, threadTree) -> perThread.put(thread, threadTree.root().total()));
+        Map<String, Object> perThread = new LinkedHashMap<>();
+        long threadWeight = threads.stream().filter(w -> w.kind() == CallTreeEntry.Kind.WEIGHT && w.key().equals(weight.key())).findFirst()
+                .orElseThrow().getId();
+        threads.stream().filter(thread -> thread.getParentId() == threadWeight && thread.kind() == CallTreeEntry.Kind.GROUP)
+                .forEach(thread -> perThread.put(thread.key(), thread.total()));
+        if (!perThread.isEmpty()) {
             entry.put("per_thread", perThread); //$NON-NLS-1$
         }
         return entry;
     }
 
-    private static Map<String, Object> deltas(DeltaProfiler deltas) {
+    private static Map<String, Object> deltas(List<DeltaProfileEntry> deltas) {
         Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("sections", deltas.pairs().size()); //$NON-NLS-1$
-        entry.put("unmatched_ends", deltas.unmatchedEnds()); //$NON-NLS-1$
-        entry.put("time_ns", histogram(deltas.timeHistogram(BINS))); //$NON-NLS-1$
-        entry.put("instructions", histogram(deltas.instructionHistogram(BINS))); //$NON-NLS-1$
+        entry.put("sections", deltas.get(0).count()); //$NON-NLS-1$
+        entry.put("unmatched_ends", deltas.get(1).count()); //$NON-NLS-1$
         List<Map<String, Object>> outliers = new ArrayList<>();
-        for (DeltaProfiler.Pair pair : deltas.outliers(OUTLIERS)) {
-            Map<String, Object> outlier = new LinkedHashMap<>();
-            outlier.put("thread", pair.thread()); //$NON-NLS-1$
-            outlier.put("line", pair.position()); //$NON-NLS-1$
-            outlier.put("start", pair.startTime()); //$NON-NLS-1$
-            outlier.put("time_ns", pair.time()); //$NON-NLS-1$
-            outlier.put("instructions", pair.instructions()); //$NON-NLS-1$
-            outliers.add(outlier);
+        for (DeltaProfileEntry delta : deltas) {
+            DeltaProfiler.Histogram histogram = delta.histogram();
+            DeltaProfiler.Pair pair = delta.section();
+            if (delta.kind() == DeltaProfileEntry.Kind.TIME_HISTOGRAM && histogram != null) {
+                entry.put("time_ns", histogram(histogram)); //$NON-NLS-1$
+            } else if (delta.kind() == DeltaProfileEntry.Kind.INSTRUCTION_HISTOGRAM && histogram != null) {
+                entry.put("instructions", histogram(histogram)); //$NON-NLS-1$
+            } else if (pair != null) {
+                Map<String, Object> outlier = new LinkedHashMap<>();
+                outlier.put("thread", pair.thread()); //$NON-NLS-1$
+                outlier.put("line", pair.position()); //$NON-NLS-1$
+                outlier.put("start", pair.startTime()); //$NON-NLS-1$
+                outlier.put("time_ns", pair.time()); //$NON-NLS-1$
+                outlier.put("instructions", pair.instructions()); //$NON-NLS-1$
+                outliers.add(outlier);
+            }
         }
         entry.put("longest", outliers); //$NON-NLS-1$
         return entry;

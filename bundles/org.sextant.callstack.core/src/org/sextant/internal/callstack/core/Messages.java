@@ -18,6 +18,44 @@ public class Messages extends NLS {
     public static String Scope_Process = ""; //$NON-NLS-1$
     public static String Scope_Thread = ""; //$NON-NLS-1$
     public static String Scope_Cpu = ""; //$NON-NLS-1$
+    public static String Weight_Instructions = ""; //$NON-NLS-1$
+    public static String Weight_Time = ""; //$NON-NLS-1$
+    public static String Untraced = ""; //$NON-NLS-1$
+    public static String Column_Function = ""; //$NON-NLS-1$
+    public static String Column_Binary = ""; //$NON-NLS-1$
+    public static String Column_Self = ""; //$NON-NLS-1$
+    public static String Column_Total = ""; //$NON-NLS-1$
+    public static String Column_SelfBefore = ""; //$NON-NLS-1$
+    public static String Column_TotalBefore = ""; //$NON-NLS-1$
+    public static String Column_SelfAfter = ""; //$NON-NLS-1$
+    public static String Column_TotalAfter = ""; //$NON-NLS-1$
+    public static String Column_Change = ""; //$NON-NLS-1$
+    public static String Column_Name = ""; //$NON-NLS-1$
+    public static String Column_Low = ""; //$NON-NLS-1$
+    public static String Column_Width = ""; //$NON-NLS-1$
+    public static String Column_Count = ""; //$NON-NLS-1$
+    public static String Column_Line = ""; //$NON-NLS-1$
+    public static String Column_Thread = ""; //$NON-NLS-1$
+    public static String Column_Start = ""; //$NON-NLS-1$
+    public static String Column_Time = ""; //$NON-NLS-1$
+    public static String Column_Instructions = ""; //$NON-NLS-1$
+    public static String Deltas_UnmatchedEnds = ""; //$NON-NLS-1$
+    public static String Deltas_TimeHistogram = ""; //$NON-NLS-1$
+    public static String Deltas_InstructionHistogram = ""; //$NON-NLS-1$
+    public static String Deltas_Longest = ""; //$NON-NLS-1$
+    public static String CallTree_Title = ""; //$NON-NLS-1$
+    public static String CallTree_Description = ""; //$NON-NLS-1$
+    public static String Differential_Title = ""; //$NON-NLS-1$
+    public static String Differential_Description = ""; //$NON-NLS-1$
+    public static String Deltas_Title = ""; //$NON-NLS-1$
+    public static String Deltas_Description = ""; //$NON-NLS-1$
+    public static String Parameter_NotACount = ""; //$NON-NLS-1$
+    public static String Parameter_NotAChoice = ""; //$NON-NLS-1$
+    public static String Parameter_NoSuchWeight = ""; //$NON-NLS-1$
+    public static String Parameter_NoSuchGroup = ""; //$NON-NLS-1$
+    public static String Parameter_NoGroup = ""; //$NON-NLS-1$
+    public static String Parameter_NoComparison = ""; //$NON-NLS-1$
+    public static String Provider_None = ""; //$NON-NLS-1$
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

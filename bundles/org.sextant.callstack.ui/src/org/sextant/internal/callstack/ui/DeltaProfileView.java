@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.callstack.ui;
 
-import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
+import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.OperationCanceledException;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
@@ -23,28 +24,29 @@ import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.ui.views.TmfView;
 import org.sextant.callstack.core.CallProfileTrace;
-import org.sextant.callstack.core.Profiles;
 import org.sextant.callstack.model.DeltaProfiler;
-import org.sextant.callstack.model.Profile;
+import org.sextant.internal.callstack.core.DataProviders;
+import org.sextant.internal.callstack.core.DeltaProfileDataProvider;
+import org.sextant.internal.callstack.core.DeltaProfileEntry;
 
 /**
  * The delta profile of the selected instruction flow: the distributions of the time and of the instruction
  * count between the start and end instructions (pushf/cli ... popf/sti unless the pattern field says other
  * mnemonics, in the headless {@code --pattern}'s syntax), as histogram tables with a bar per bin, and the
- * longest sections with the line of the input where each opened.
+ * longest sections with the line of the input where each opened. What it shows comes from the delta-profile data
+ * provider, fetched in the background.
  */
 public class DeltaProfileView extends TmfView {
 
     /** The view's id. */
     public static final String ID = "org.sextant.callstack.ui.deltas"; //$NON-NLS-1$
 
-    private static final int BINS = 20;
-    private static final int OUTLIERS = 50;
     private static final int BAR = 40;
 
     private @Nullable Text fPatternText;
@@ -53,9 +55,11 @@ public class DeltaProfileView extends TmfView {
     private @Nullable Table fTimes;
     private @Nullable Table fInstructions;
     private @Nullable Table fLongest;
-    /** The pattern the tables show; the trace's own profile was read with the default one. */
+    /** The pattern the tables show. */
     private DeltaProfiler.Pattern fPattern = DeltaProfiler.Pattern.INTERRUPTS;
-    private @Nullable Profile fTraceProfile;
+    private @Nullable ITmfTrace fTrace;
+    /** The provider's answer for the default pattern, which the trace was read with: shown again at once. */
+    private @Nullable List<DeltaProfileEntry> fDefault;
     private @Nullable Job fReading;
 
     /** The view, empty until an instruction flow is selected. */
@@ -121,8 +125,24 @@ public class DeltaProfileView extends TmfView {
      */
     @TmfSignalHandler
     public void traceSelected(TmfTraceSelectedSignal signal) {
-        if (signal.getTrace() instanceof CallProfileTrace trace) {
-            fTraceProfile = trace.getProfile();
+        if (signal.getTrace() instanceof CallProfileTrace trace && trace != fTrace) {
+            fTrace = trace;
+            fDefault = null;
+            showWithPattern();
+        }
+    }
+
+    /**
+     * Forgets a closed trace.
+     *
+     * @param signal
+     *            the closing
+     */
+    @TmfSignalHandler
+    public void traceClosed(TmfTraceClosedSignal signal) {
+        if (signal.getTrace() == fTrace) {
+            fTrace = null;
+            fDefault = null;
             showWithPattern();
         }
     }
@@ -135,8 +155,8 @@ public class DeltaProfileView extends TmfView {
      * @param text
      *            start mnemonics and end mnemonics, each comma-separated, the two separated by a colon:
      *            {@code cli,pushf:sti,popf}
-     * @return the job reading the profile again, or null when there is nothing to read (no profile selected, or
-     *         the pattern the trace was read with, or a text that is no pattern)
+     * @return the job fetching the delta profile, or null when there is nothing to fetch (no trace selected, or
+     *         the pattern the trace was read with, whose delta profile the view has, or a text that is no pattern)
      */
     public @Nullable Job applyPattern(String text) {
         Text patternText = fPatternText;
@@ -172,37 +192,41 @@ public class DeltaProfileView extends TmfView {
         error.getParent().layout(true);
     }
 
-    /** Shows the selected profile's delta profile for the pattern, reading it again in the background if need be. */
+    /** Shows the selected trace's delta profile for the pattern, fetching it in the background if need be. */
     private @Nullable Job showWithPattern() {
         Job previous = fReading;
         if (previous != null) {
             previous.cancel();
             fReading = null;
         }
-        Profile profile = fTraceProfile;
-        if (profile == null || fPattern.equals(DeltaProfiler.Pattern.INTERRUPTS)) {
-            show(profile);
+        ITmfTrace trace = fTrace;
+        boolean byDefault = fPattern.equals(DeltaProfiler.Pattern.INTERRUPTS);
+        List<DeltaProfileEntry> known = fDefault;
+        if (trace == null || byDefault && known != null) {
+            show(trace != null ? known : null);
             return null;
         }
         DeltaProfiler.Pattern pattern = fPattern;
-        Path file = profile.file();
+        Path file = Path.of(trace.getPath()).getFileName();
+        String reading = String.format(Messages.Deltas_Reading, file, pattern.text());
         Label summary = fSummary;
-        if (summary != null) {
-            summary.setText(String.format(Messages.Deltas_Reading, file.getFileName(), pattern.text()));
+        if (summary != null && !byDefault) {
+            summary.setText(reading);
         }
-        Job job = Job.create(String.format(Messages.Deltas_Reading, file.getFileName(), pattern.text()), (IProgressMonitor monitor) -> {
-            Profile reread;
+        Job job = Job.create(reading, (IProgressMonitor monitor) -> {
+            List<DeltaProfileEntry> entries;
             try {
-                reread = Profiles.read(file, pattern, monitor);
-            } catch (OperationCanceledException e) {
-                return Status.CANCEL_STATUS;
-            } catch (IOException | Profiles.ProfileException e) {
-                return new Status(IStatus.ERROR, ID, file + ": " + e.getMessage()); //$NON-NLS-1$
+                entries = DataProviders.entries(trace, DeltaProfileDataProvider.ID, Map.of(DeltaProfileDataProvider.PATTERN_KEY, pattern.text()), monitor);
+            } catch (CoreException e) {
+                return e.getStatus().getSeverity() == IStatus.CANCEL ? Status.CANCEL_STATUS : e.getStatus();
             }
             getSite().getShell().getDisplay().asyncExec(() -> {
                 // shown only if still wanted: the selection or the pattern may have changed meanwhile
-                if (fTraceProfile == profile && fPattern.equals(pattern) && !monitor.isCanceled()) {
-                    show(reread);
+                if (fTrace == trace && fPattern.equals(pattern) && !monitor.isCanceled()) {
+                    if (byDefault) {
+                        fDefault = entries;
+                    }
+                    show(entries);
                 }
             });
             return Status.OK_STATUS;
@@ -212,34 +236,39 @@ public class DeltaProfileView extends TmfView {
         return job;
     }
 
-    /**
-     * @param profile
-     *            the profile whose delta profile to show, or null for none
-     */
-    public void show(@Nullable Profile profile) {
+    /** Shows the delta-profile provider's entries, or that there is nothing to show. */
+    private void show(@Nullable List<DeltaProfileEntry> entries) {
         Label summary = fSummary;
         Table times = fTimes;
         Table instructions = fInstructions;
         Table longest = fLongest;
+        ITmfTrace trace = fTrace;
         if (summary == null || times == null || instructions == null || longest == null) {
             return;
         }
-        DeltaProfiler deltas = profile != null ? profile.deltas() : null;
-        if (profile == null || deltas == null || deltas.pairs().isEmpty()) {
+        DeltaProfileEntry profile = entries != null ? entries.get(0) : null;
+        if (entries == null || trace == null || profile == null || profile.count() == 0) {
             summary.setText(Messages.Deltas_Empty);
             times.removeAll();
             instructions.removeAll();
             longest.removeAll();
             return;
         }
-        summary.setText(String.format(Messages.Deltas_Summary, profile.file().getFileName(), deltas.pairs().size(), fPattern.text(), deltas.unmatchedEnds()));
-        fill(times, deltas.timeHistogram(BINS));
-        fill(instructions, deltas.instructionHistogram(BINS));
         longest.removeAll();
-        for (DeltaProfiler.Pair pair : deltas.outliers(OUTLIERS)) {
-            new TableItem(longest, SWT.NONE).setText(new String[] { Long.toString(pair.position()), Long.toString(pair.thread()),
-                    String.format("%,d", pair.time()), String.format("%,d", pair.instructions()) }); //$NON-NLS-1$ //$NON-NLS-2$
+        long unmatched = 0;
+        for (DeltaProfileEntry entry : entries) {
+            DeltaProfiler.Histogram histogram = entry.histogram();
+            DeltaProfiler.Pair pair = entry.section();
+            if (entry.kind() == DeltaProfileEntry.Kind.UNMATCHED_ENDS) {
+                unmatched = entry.count();
+            } else if (histogram != null) {
+                fill(entry.kind() == DeltaProfileEntry.Kind.TIME_HISTOGRAM ? times : instructions, histogram);
+            } else if (pair != null) {
+                new TableItem(longest, SWT.NONE).setText(new String[] { Long.toString(pair.position()), Long.toString(pair.thread()),
+                        String.format("%,d", pair.time()), String.format("%,d", pair.instructions()) }); //$NON-NLS-1$ //$NON-NLS-2$
+            }
         }
+        summary.setText(String.format(Messages.Deltas_Summary, Path.of(trace.getPath()).getFileName(), profile.count(), profile.getName(), unmatched));
         pack(times, instructions, longest);
         summary.getParent().layout(true);
     }

@@ -33,8 +33,6 @@ public class Messages extends NLS {
     public static String Sunburst_ByBinary = ""; //$NON-NLS-1$
     public static String Sunburst_Search = ""; //$NON-NLS-1$
     public static String Sunburst_All = ""; //$NON-NLS-1$
-    public static String Sunburst_Time = ""; //$NON-NLS-1$
-    public static String Sunburst_Instructions = ""; //$NON-NLS-1$
     public static String Sunburst_UnitTime = ""; //$NON-NLS-1$
     public static String Sunburst_UnitInstructions = ""; //$NON-NLS-1$
     public static String Sunburst_Open = ""; //$NON-NLS-1$

@@ -19,7 +19,6 @@ import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
 import org.sextant.callstack.model.CallTree;
-import org.sextant.callstack.model.CallTreeDiff;
 import org.sextant.callstack.model.Sunburst;
 import org.sextant.callstack.model.Sunburst.Arc;
 
@@ -40,6 +39,17 @@ public class SunburstCanvas extends Canvas {
         DIFFERENCE
     }
 
+    /**
+     * How a call path changed between two executions, as the differential data provider says.
+     *
+     * @param kind
+     *            the change's name ({@code grew}), for the hover text
+     * @param colour
+     *            the colour of its arc
+     */
+    public record Difference(String kind, RGB colour) {
+    }
+
     /** Arcs narrower than this are not drawn (with what lies below them). */
     private static final double MIN_EXTENT = 0.2;
     private static final int MAX_RINGS = 64;
@@ -48,7 +58,7 @@ public class SunburstCanvas extends Canvas {
 
     private @Nullable CallTree fTree;
     private @Nullable Sunburst fLayout;
-    private Map<List<String>, CallTreeDiff.Kind> fChanges = Map.of();
+    private Map<List<String>, Difference> fChanges = Map.of();
     private Colouring fColouring = Colouring.FUNCTION;
     private String fSearch = ""; //$NON-NLS-1$
     private String fUnit = ""; //$NON-NLS-1$
@@ -135,9 +145,9 @@ public class SunburstCanvas extends Canvas {
      * @param colouring
      *            how to colour arcs
      * @param changes
-     *            how each path changed, for {@link Colouring#DIFFERENCE}
+     *            how each path changed, for {@link Colouring#DIFFERENCE}; a path not in it keeps a neutral grey
      */
-    public void setColouring(Colouring colouring, Map<List<String>, CallTreeDiff.Kind> changes) {
+    public void setColouring(Colouring colouring, Map<List<String>, Difference> changes) {
         fColouring = colouring;
         fChanges = changes;
         redraw();
@@ -233,7 +243,8 @@ public class SunburstCanvas extends Canvas {
         if (node.parent() == null) {
             rgb = GREY;
         } else if (fColouring == Colouring.DIFFERENCE) {
-            rgb = difference(fChanges.get(node.path()));
+            Difference difference = fChanges.get(node.path());
+            rgb = difference != null ? difference.colour() : GREY;
         } else {
             CallTree tree = fTree;
             String key = fColouring == Colouring.BINARY && tree != null ? tree.binary(node.name()) : node.name();
@@ -243,18 +254,6 @@ public class SunburstCanvas extends Canvas {
             rgb = new RGB((rgb.red + 3 * 245) / 4, (rgb.green + 3 * 245) / 4, (rgb.blue + 3 * 245) / 4);
         }
         return new Color(rgb);
-    }
-
-    private static RGB difference(CallTreeDiff.@Nullable Kind kind) {
-        if (kind == null) {
-            return GREY;
-        }
-        return switch (kind) {
-        case APPEARED -> new RGB(215, 48, 39);
-        case GREW -> new RGB(252, 141, 89);
-        case SHRANK -> new RGB(145, 191, 219);
-        case VANISHED -> new RGB(69, 117, 180);
-        };
     }
 
     /**
@@ -288,9 +287,9 @@ public class SunburstCanvas extends Canvas {
         }
         StringBuilder text = new StringBuilder(String.join(" \u2192 ", node.path())); //$NON-NLS-1$
         text.append('\n').append(String.format(Messages.Sunburst_Hover, node.total(), fUnit, 100.0 * node.total() / tree.root().total(), node.self()));
-        CallTreeDiff.Kind kind = fChanges.get(node.path());
-        if (fColouring == Colouring.DIFFERENCE && kind != null) {
-            text.append('\n').append(kind.name().toLowerCase(Locale.ROOT));
+        Difference difference = fChanges.get(node.path());
+        if (fColouring == Colouring.DIFFERENCE && difference != null) {
+            text.append('\n').append(difference.kind());
         }
         String binary = tree.binary(node.name());
         if (binary != null) {

@@ -11,6 +11,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.core.commands.common.CommandException;
+import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
@@ -24,6 +26,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Combo;
@@ -32,34 +35,65 @@ import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Link;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
+import org.eclipse.tracecompass.tmf.core.model.StyleProperties;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.ui.views.TmfView;
+import org.eclipse.ui.handlers.IHandlerService;
 import org.sextant.callstack.core.CallProfileTrace;
-import org.sextant.callstack.core.Profiles;
 import org.sextant.callstack.model.CallFlow;
 import org.sextant.callstack.model.CallTree;
-import org.sextant.callstack.model.CallTreeDiff;
 import org.sextant.callstack.model.FoldedStacks;
-import org.sextant.callstack.model.Profile;
+import org.sextant.internal.callstack.core.CallTreeDataProvider;
+import org.sextant.internal.callstack.core.CallTreeDiffDataProvider;
+import org.sextant.internal.callstack.core.CallTreeDiffEntry;
+import org.sextant.internal.callstack.core.CallTreeEntry;
+import org.sextant.internal.callstack.core.DataProviders;
 
 /**
- * The call-stack sunburst: the call tree of the selected call-profile trace (or of a profile file opened here),
- * per scope and weight, with a breadcrumb back from a zoom, a search, colours by function or binary, and a
- * comparison with a second profile, side by side or as one differential sunburst.
+ * The call-stack sunburst: the call tree of the selected call-profile trace, per scope and weight, with a
+ * breadcrumb back from a zoom, a search, colours by function or binary, and a comparison with a second profile
+ * file, side by side or as one differential sunburst. What it draws comes from the call-profile data providers
+ * (the call trees, and the differential for a comparison), fetched in the background; the view lays the trees
+ * out and draws them.
  */
 public class SunburstView extends TmfView {
 
     /** The view's id. */
     public static final String ID = "org.sextant.callstack.ui.sunburst"; //$NON-NLS-1$
 
-    private @Nullable Profile fProfile;
-    private @Nullable Profile fComparison;
+    /** Trace Compass's File > Open Trace, which opens a profile file as any trace. */
+    private static final String OPEN_TRACE_COMMAND = "org.eclipse.linuxtools.tmf.ui.openFile"; //$NON-NLS-1$
+
+    /** A group of a scope, as the scope combo lists them. */
+    private record Group(CallFlow.Scope scope, String key) {
+    }
+
+    /** What the differential provider answered: the trees drawn and how each call path changed. */
+    private record Comparison(Path file, CallTree union, CallTree tree, Map<List<String>, SunburstCanvas.Difference> changes, long changed) {
+    }
+
+    /** The weights and groups to choose from, with their labels: fetched once per trace. */
+    private record Choices(List<String> weights, List<String> weightLabels, List<Group> groups, List<String> groupLabels) {
+    }
+
+    /** One answer of the providers: the tree of the weight and group chosen, and its comparison if any. */
+    private record Answer(@Nullable Choices choices, @Nullable CallTree tree, @Nullable Comparison comparison) {
+    }
+
+    private @Nullable ITmfTrace fTrace;
+    private @Nullable CallTree fTree;
+    private @Nullable Path fComparisonFile;
+    private @Nullable Comparison fComparison;
     private boolean fDifferential;
     private @Nullable Action fDifferentialAction;
+    private @Nullable Job fFetching;
+    /** Counts the fetches, so that only the latest one's answer is shown. */
+    private int fGeneration;
 
     private @Nullable Combo fScope;
     private @Nullable Combo fWeight;
@@ -69,10 +103,10 @@ public class SunburstView extends TmfView {
     private @Nullable SunburstCanvas fMain;
     private @Nullable SunburstCanvas fOther;
     private @Nullable Label fStatus;
-    private final List<CallFlow.Weight> fWeights = new ArrayList<>();
-    private final List<String[]> fScopes = new ArrayList<>();
+    private final List<String> fWeights = new ArrayList<>();
+    private final List<Group> fGroups = new ArrayList<>();
 
-    /** The view, empty until a profile is selected or opened. */
+    /** The view, empty until a call-profile trace is selected. */
     public SunburstView() {
         super(ID);
     }
@@ -87,10 +121,10 @@ public class SunburstView extends TmfView {
         bar.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         new Label(bar, SWT.NONE).setText(Messages.Sunburst_Scope);
         Combo scope = new Combo(bar, SWT.READ_ONLY);
-        scope.addListener(SWT.Selection, e -> showTrees());
+        scope.addListener(SWT.Selection, e -> refetch());
         new Label(bar, SWT.NONE).setText(Messages.Sunburst_Weight);
         Combo weight = new Combo(bar, SWT.READ_ONLY);
-        weight.addListener(SWT.Selection, e -> showTrees());
+        weight.addListener(SWT.Selection, e -> refetch());
         new Label(bar, SWT.NONE).setText(Messages.Sunburst_Colour);
         Combo colour = new Combo(bar, SWT.READ_ONLY);
         colour.setItems(Messages.Sunburst_ByFunction, Messages.Sunburst_ByBinary);
@@ -124,12 +158,14 @@ public class SunburstView extends TmfView {
         ITmfTrace trace = TmfTraceManager.getInstance().getActiveTrace();
         if (trace != null) {
             traceSelected(new TmfTraceSelectedSignal(this, trace));
+        } else {
+            showTrees();
         }
     }
 
     private void fillToolBar(IToolBarManager toolBar) {
-        toolBar.add(action(Messages.Sunburst_Open, Messages.Sunburst_OpenTip, IAction.AS_PUSH_BUTTON, () -> chooseProfile(false)));
-        toolBar.add(action(Messages.Sunburst_Compare, Messages.Sunburst_CompareTip, IAction.AS_PUSH_BUTTON, () -> chooseProfile(true)));
+        toolBar.add(action(Messages.Sunburst_Open, Messages.Sunburst_OpenTip, IAction.AS_PUSH_BUTTON, this::openTrace));
+        toolBar.add(action(Messages.Sunburst_Compare, Messages.Sunburst_CompareTip, IAction.AS_PUSH_BUTTON, this::chooseComparison));
         Action differential = action(Messages.Sunburst_Differential, Messages.Sunburst_DifferentialTip, IAction.AS_CHECK_BOX,
                 () -> setDifferential(!fDifferential));
         fDifferentialAction = differential;
@@ -150,69 +186,215 @@ public class SunburstView extends TmfView {
     }
 
     /**
-     * Shows the profile of a selected call-profile trace.
+     * Shows the call trees of a selected call-profile trace.
      *
      * @param signal
      *            the selection
      */
     @TmfSignalHandler
     public void traceSelected(TmfTraceSelectedSignal signal) {
-        if (signal.getTrace() instanceof CallProfileTrace trace) {
-            Profile profile = trace.getProfile();
-            if (profile != null) {
-                show(profile, null);
-            }
+        if (signal.getTrace() instanceof CallProfileTrace trace && trace != fTrace) {
+            fTrace = trace;
+            fComparisonFile = null;
+            fetch(trace, null, null, null, false);
         }
     }
 
     /**
-     * Forgets the profile of a closed trace.
+     * Forgets a closed trace.
      *
      * @param signal
      *            the closing
      */
     @TmfSignalHandler
     public void traceClosed(TmfTraceClosedSignal signal) {
-        if (signal.getTrace() instanceof CallProfileTrace trace && trace.getProfile() == fProfile) {
-            show(null, null);
+        if (signal.getTrace() == fTrace) {
+            Job fetching = fFetching;
+            if (fetching != null) {
+                fetching.cancel();
+            }
+            fGeneration++;
+            fTrace = null;
+            fComparisonFile = null;
+            show(new Answer(new Choices(List.of(), List.of(), List.of(), List.of()), null, null));
+        }
+    }
+
+    /** Another weight or scope chosen: the trees again, and the comparison with them. */
+    private void refetch() {
+        ITmfTrace trace = fTrace;
+        if (trace != null) {
+            fetch(trace, selectedWeight(), selectedGroup(), fComparisonFile, false);
         }
     }
 
     /**
-     * Shows a profile, and a second one to compare it with.
+     * Compares the trace shown with a profile file, as the differential data provider does, and shows the
+     * comparison side by side or as one differential sunburst.
      *
-     * @param profile
-     *            the profile, or null for none
-     * @param comparison
-     *            the profile to compare it with, or null
+     * @param file
+     *            a callgrind output, folded stacks, perf script of Intel PT or sptdecode text
+     * @return the job fetching the comparison, or null when no trace is shown
      */
-    public void show(@Nullable Profile profile, @Nullable Profile comparison) {
-        fProfile = profile;
-        fComparison = comparison;
+    public @Nullable Job compare(Path file) {
+        ITmfTrace trace = fTrace;
+        return trace != null ? fetch(trace, selectedWeight(), selectedGroup(), file, true) : null;
+    }
+
+    /**
+     * Fetches in the background what the view shows, and shows it unless another fetch started meanwhile.
+     *
+     * @param trace
+     *            the trace
+     * @param weight
+     *            the weight chosen, or null for a trace just selected: the choices are fetched too, and its first
+     *            weight and group shown
+     * @param group
+     *            the group chosen, or null likewise
+     * @param comparison
+     *            the file compared with, or null
+     * @param compare
+     *            whether the user just chose that file: a comparison that fails is then said in a dialog, where
+     *            otherwise the trees are shown without it
+     */
+    private Job fetch(ITmfTrace trace, @Nullable String weight, @Nullable Group group, @Nullable Path comparison, boolean compare) {
+        Job previous = fFetching;
+        if (previous != null) {
+            previous.cancel();
+        }
+        int generation = ++fGeneration;
+        Path name = Path.of(comparison != null ? comparison.toString() : trace.getPath()).getFileName();
+        Job job = Job.create(String.format(Messages.Sunburst_Reading, name), (IProgressMonitor monitor) -> {
+            Answer answer;
+            try {
+                answer = answer(trace, weight, group, comparison, compare, monitor);
+            } catch (CoreException e) {
+                if (e.getStatus().getSeverity() == IStatus.CANCEL) {
+                    return Status.CANCEL_STATUS;
+                }
+                if (!compare) {
+                    return e.getStatus();
+                }
+                String message = e.getMessage();
+                getSite().getShell().getDisplay().asyncExec(() -> MessageDialog.openError(getSite().getShell(), Messages.Sunburst_Title, message));
+                return Status.OK_STATUS;
+            }
+            getSite().getShell().getDisplay().asyncExec(() -> {
+                if (generation == fGeneration && !monitor.isCanceled()) {
+                    show(answer);
+                }
+            });
+            return Status.OK_STATUS;
+        });
+        fFetching = job;
+        job.schedule();
+        return job;
+    }
+
+    /** Asks the providers; runs in the fetching job. */
+    private static Answer answer(ITmfTrace trace, @Nullable String chosenWeight, @Nullable Group chosenGroup, @Nullable Path file, boolean compare,
+            IProgressMonitor monitor) throws CoreException {
+        Choices choices = null;
+        String weight = chosenWeight;
+        Group group = chosenGroup;
+        if (weight == null || group == null) {
+            choices = choices(trace, monitor);
+            if (choices.weights().isEmpty() || choices.groups().isEmpty()) {
+                return new Answer(choices, null, null);
+            }
+            weight = choices.weights().get(0);
+            group = choices.groups().get(0);
+        }
+        Map<String, Object> parameters = new HashMap<>(Map.of(CallTreeDataProvider.WEIGHT_KEY, weight, CallTreeDataProvider.SCOPE_KEY,
+                DataProviders.name(group.scope()), CallTreeDataProvider.GROUP_KEY, group.key()));
+        List<CallTreeEntry> entries = DataProviders.entries(trace, CallTreeDataProvider.ID, parameters, monitor);
+        long groupId = entries.stream().filter(entry -> entry.kind() == CallTreeEntry.Kind.GROUP).findFirst().orElseThrow().getId();
+        CallTree tree = CallTreeEntry.tree(entries, groupId, CallTreeEntry::self, entry -> true);
+        Comparison comparison = null;
+        if (file != null) {
+            parameters.put(CallTreeDiffDataProvider.COMPARISON_KEY, file.toString());
+            try {
+                comparison = comparison(file, DataProviders.entries(trace, CallTreeDiffDataProvider.ID, parameters, monitor));
+            } catch (CoreException e) {
+                if (compare || e.getStatus().getSeverity() == IStatus.CANCEL) {
+                    throw e;
+                }
+                // a second run without costs of this weight: shown again for a weight it has
+            }
+        }
+        return new Answer(choices, tree, comparison);
+    }
+
+    /** The weights, and the groups of each scope for the first weight. */
+    private static Choices choices(ITmfTrace trace, IProgressMonitor monitor) throws CoreException {
+        List<String> weights = new ArrayList<>();
+        List<String> weightLabels = new ArrayList<>();
+        List<Group> groups = new ArrayList<>();
+        List<String> groupLabels = new ArrayList<>();
+        for (CallFlow.Scope scope : CallFlow.Scope.values()) {
+            Map<String, Object> parameters = new HashMap<>(Map.of(CallTreeDataProvider.SCOPE_KEY, DataProviders.name(scope), CallTreeDataProvider.MAX_DEPTH_KEY, 0));
+            if (!weights.isEmpty()) {
+                parameters.put(CallTreeDataProvider.WEIGHT_KEY, weights.get(0));
+            }
+            for (CallTreeEntry entry : DataProviders.<CallTreeEntry> entries(trace, CallTreeDataProvider.ID, parameters, monitor)) {
+                if (entry.kind() == CallTreeEntry.Kind.WEIGHT && scope == CallFlow.Scope.ALL) {
+                    weights.add(entry.key());
+                    weightLabels.add(entry.getName());
+                } else if (entry.kind() == CallTreeEntry.Kind.GROUP && (scope != CallFlow.Scope.ALL || entry.getParentId() == 0)) {
+                    groups.add(new Group(scope, entry.key()));
+                    groupLabels.add(entry.getName());
+                }
+            }
+        }
+        return new Choices(weights, weightLabels, groups, groupLabels);
+    }
+
+    /** The trees and colours of the differential provider's answer. */
+    private static Comparison comparison(Path file, List<CallTreeDiffEntry> entries) {
+        long rootId = entries.get(0).getId();
+        Map<List<String>, SunburstCanvas.Difference> changes = new HashMap<>();
+        CallTreeEntry.paths(entries, rootId, entry -> true).forEach((entry, path) -> {
+            OutputElementStyle style = entry.getStyle();
+            Object colour = style != null ? style.getStyleValues().get(StyleProperties.BACKGROUND_COLOR) : null;
+            if (style != null && colour != null) {
+                changes.put(path, new SunburstCanvas.Difference(String.valueOf(style.getParentKey()), rgb(colour.toString())));
+            }
+        });
+        return new Comparison(file, CallTreeEntry.tree(entries, rootId, CallTreeEntry::self, entry -> true),
+                CallTreeEntry.tree(entries, rootId, CallTreeDiffEntry::selfAfter, CallTreeDiffEntry::inAfter), changes,
+                entries.stream().filter(entry -> entry.kind() == CallTreeEntry.Kind.CALL && entry.change() != null).count());
+    }
+
+    /** A colour as a style gives it, {@code #rrggbb}. */
+    private static RGB rgb(String colour) {
+        int value = Integer.parseInt(colour.substring(1), 16);
+        return new RGB(value >> 16, (value >> 8) & 0xff, value & 0xff);
+    }
+
+    private void show(Answer answer) {
         Combo scope = fScope;
         Combo weight = fWeight;
         if (scope == null || weight == null) {
             return;
         }
-        fWeights.clear();
-        weight.removeAll();
-        fScopes.clear();
-        scope.removeAll();
-        if (profile != null) {
-            for (CallFlow.Weight w : CallFlow.Weight.values()) {
-                if (profile.weights().contains(w)) {
-                    fWeights.add(w);
-                    weight.add(w == CallFlow.Weight.TIME ? Messages.Sunburst_Time : Messages.Sunburst_Instructions);
-                }
-            }
-            for (CallFlow.Scope s : CallFlow.Scope.values()) {
-                for (String key : profile.trees(s, fWeights.get(0)).keySet()) {
-                    fScopes.add(new String[] { s.name(), key });
-                    scope.add(s == CallFlow.Scope.ALL ? Messages.Sunburst_All : Profiles.scopeLabel(s, key));
-                }
-            }
+        Choices choices = answer.choices();
+        if (choices != null) {
+            fWeights.clear();
+            fWeights.addAll(choices.weights());
+            weight.setItems(choices.weightLabels().toArray(String[]::new));
+            fGroups.clear();
+            fGroups.addAll(choices.groups());
+            scope.setItems(choices.groupLabels().toArray(String[]::new));
             weight.select(0);
             scope.select(0);
+            // the combos are as wide as their items
+            scope.getParent().layout(true);
+        }
+        fTree = answer.tree();
+        Comparison comparison = answer.comparison();
+        fComparison = comparison;
+        if (comparison != null) {
+            fComparisonFile = comparison.file();
         }
         showTrees();
     }
@@ -237,19 +419,19 @@ public class SunburstView extends TmfView {
         if (main == null || other == null || sash == null) {
             return;
         }
-        CallTree tree = selectedTree(fProfile);
-        CallTree comparison = selectedTree(fComparison);
-        String unit = selectedWeight() == CallFlow.Weight.TIME ? Messages.Sunburst_UnitTime : Messages.Sunburst_UnitInstructions;
+        CallTree tree = fTree;
+        Comparison comparison = fComparison;
+        String unit = DataProviders.name(CallFlow.Weight.TIME).equals(selectedWeight()) ? Messages.Sunburst_UnitTime : Messages.Sunburst_UnitInstructions;
         if (tree != null && comparison != null && fDifferential) {
-            main.setTree(CallTreeDiff.union(tree, comparison), unit);
+            main.setTree(comparison.union(), unit);
             sash.setMaximizedControl(main);
         } else {
             main.setTree(tree, unit);
-            other.setTree(comparison, unit);
+            other.setTree(comparison != null ? comparison.tree() : null, unit);
             sash.setMaximizedControl(comparison == null ? main : null);
         }
         applyColouring();
-        updateStatus(tree, comparison);
+        updateStatus();
     }
 
     private void applyColouring() {
@@ -259,43 +441,24 @@ public class SunburstView extends TmfView {
         if (main == null || other == null || colour == null) {
             return;
         }
-        CallTree tree = selectedTree(fProfile);
-        CallTree comparison = selectedTree(fComparison);
-        SunburstCanvas.Colouring colouring = colour.getSelectionIndex() == 1 ? SunburstCanvas.Colouring.BINARY : SunburstCanvas.Colouring.FUNCTION;
-        if (tree != null && comparison != null && fDifferential) {
-            // a caller whose total grew only through its callees keeps the neutral colour
-            Map<List<String>, CallTreeDiff.Kind> kinds = new HashMap<>();
-            for (CallTreeDiff.Change change : CallTreeDiff.changes(tree, comparison)) {
-                CallTree.Node before = tree.find(change.path());
-                CallTree.Node after = comparison.find(change.path());
-                if (before == null || after == null || before.self() != after.self()) {
-                    kinds.put(change.path(), change.kind());
-                }
-            }
-            main.setColouring(SunburstCanvas.Colouring.DIFFERENCE, kinds);
+        Comparison comparison = fComparison;
+        if (fTree != null && comparison != null && fDifferential) {
+            main.setColouring(SunburstCanvas.Colouring.DIFFERENCE, comparison.changes());
         } else {
+            SunburstCanvas.Colouring colouring = colour.getSelectionIndex() == 1 ? SunburstCanvas.Colouring.BINARY : SunburstCanvas.Colouring.FUNCTION;
             main.setColouring(colouring, Map.of());
             other.setColouring(colouring, Map.of());
         }
     }
 
-    private CallFlow.@Nullable Weight selectedWeight() {
+    private @Nullable String selectedWeight() {
         Combo weight = fWeight;
         return weight == null || weight.getSelectionIndex() < 0 ? null : fWeights.get(weight.getSelectionIndex());
     }
 
-    /** The tree of the scope and weight chosen, in a profile; the comparison has only the whole-run tree. */
-    private @Nullable CallTree selectedTree(@Nullable Profile profile) {
-        CallFlow.Weight weight = selectedWeight();
+    private @Nullable Group selectedGroup() {
         Combo scope = fScope;
-        if (profile == null || weight == null || scope == null || scope.getSelectionIndex() < 0) {
-            return null;
-        }
-        if (profile != fProfile) {
-            return profile.weights().contains(weight) ? profile.tree(weight) : null;
-        }
-        String[] chosen = fScopes.get(scope.getSelectionIndex());
-        return profile.trees(CallFlow.Scope.valueOf(chosen[0]), weight).get(chosen[1]);
+        return scope == null || scope.getSelectionIndex() < 0 ? null : fGroups.get(scope.getSelectionIndex());
     }
 
     /** The other sunburst follows a zoom, where it has the same path. */
@@ -338,66 +501,41 @@ public class SunburstView extends TmfView {
         main.focus(focus);
     }
 
-    private void updateStatus(@Nullable CallTree tree, @Nullable CallTree comparison) {
+    private void updateStatus() {
         Label status = fStatus;
-        Profile profile = fProfile;
+        ITmfTrace trace = fTrace;
+        CallTree tree = fTree;
         if (status == null) {
             return;
         }
-        if (profile == null || tree == null) {
+        if (trace == null || tree == null) {
             status.setText(Messages.Sunburst_Empty);
             return;
         }
-        String text = String.format(Messages.Sunburst_Status, profile.file().getFileName(), tree.root().total(), tree.nodes().size());
-        Profile other = fComparison;
-        if (other != null && comparison != null) {
-            text += String.format(Messages.Sunburst_StatusCompared, other.file().getFileName(), comparison.root().total(),
-                    CallTreeDiff.changes(tree, comparison).size());
+        String text = String.format(Messages.Sunburst_Status, Path.of(trace.getPath()).getFileName(), tree.root().total(), tree.nodes().size());
+        Comparison comparison = fComparison;
+        if (comparison != null) {
+            text += String.format(Messages.Sunburst_StatusCompared, comparison.file().getFileName(), comparison.tree().root().total(), comparison.changed());
         }
         status.setText(text);
     }
 
-    private void chooseProfile(boolean comparison) {
-        FileDialog dialog = new FileDialog(getSite().getShell(), SWT.OPEN);
-        dialog.setText(comparison ? Messages.Sunburst_Compare : Messages.Sunburst_Open);
-        String file = dialog.open();
-        if (file != null) {
-            load(Path.of(file), comparison);
+    /** Trace Compass's own File > Open Trace: the profile opens as a trace, which the view then shows. */
+    private void openTrace() {
+        try {
+            getSite().getService(IHandlerService.class).executeCommand(OPEN_TRACE_COMMAND, null);
+        } catch (CommandException e) {
+            MessageDialog.openError(getSite().getShell(), Messages.Sunburst_Title, e.getMessage());
         }
     }
 
-    /**
-     * Reads a profile file in the background and shows it, or compares the one shown with it.
-     *
-     * @param file
-     *            a callgrind output, folded stacks, perf script of Intel PT or sptdecode text
-     * @param comparison
-     *            true to compare the profile shown with it
-     * @return the job reading it
-     */
-    public Job load(Path file, boolean comparison) {
-        Job job = Job.create(String.format(Messages.Sunburst_Reading, file.getFileName()), (IProgressMonitor monitor) -> {
-            Profile profile;
-            try {
-                profile = Profiles.read(file, monitor);
-            } catch (IOException e) {
-                return new Status(IStatus.ERROR, ID, file + ": " + e.getMessage()); //$NON-NLS-1$
-            } catch (Profiles.ProfileException e) {
-                String message = e.getMessage();
-                getSite().getShell().getDisplay().asyncExec(() -> MessageDialog.openError(getSite().getShell(), Messages.Sunburst_Title, message));
-                return Status.OK_STATUS;
-            }
-            getSite().getShell().getDisplay().asyncExec(() -> {
-                if (comparison && fProfile != null) {
-                    show(fProfile, profile);
-                } else {
-                    show(profile, null);
-                }
-            });
-            return Status.OK_STATUS;
-        });
-        job.schedule();
-        return job;
+    private void chooseComparison() {
+        FileDialog dialog = new FileDialog(getSite().getShell(), SWT.OPEN);
+        dialog.setText(Messages.Sunburst_Compare);
+        String file = dialog.open();
+        if (file != null) {
+            compare(Path.of(file));
+        }
     }
 
     private void exportPng() {
@@ -456,9 +594,10 @@ public class SunburstView extends TmfView {
         return dialog.open();
     }
 
-    /** @return the profile compared with the one shown, or null */
-    public @Nullable Profile getComparison() {
-        return fComparison;
+    /** @return the whole-run tree of the profile compared with the one shown, once fetched; null without one */
+    public @Nullable CallTree getComparison() {
+        Comparison comparison = fComparison;
+        return comparison != null ? comparison.tree() : null;
     }
 
     /** @return the main sunburst (the differential one in that mode) */

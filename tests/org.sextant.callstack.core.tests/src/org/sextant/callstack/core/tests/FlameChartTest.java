@@ -34,11 +34,7 @@ import org.eclipse.tracecompass.tmf.core.project.model.TmfTraceType;
 import org.eclipse.tracecompass.tmf.core.project.model.TraceTypeHelper;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
-import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,19 +59,6 @@ class FlameChartTest {
     private static final Path PT = FIXTURES.resolve("intel-pt"); //$NON-NLS-1$
     private static final Path CALLGRIND = FIXTURES.resolve("callgrind-callpaths").resolve("base.callgrind"); //$NON-NLS-1$ //$NON-NLS-2$
 
-    private static ITmfTrace open(ITmfTrace trace, Path file) throws TmfTraceException {
-        trace.initTrace(null, file.toString(), ITmfEvent.class);
-        TmfTraceManager.deleteSupplementaryFiles(trace);
-        TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(FlameChartTest.class, trace, null));
-        return trace;
-    }
-
-    private static void close(ITmfTrace trace) {
-        TmfSignalManager.dispatchSignal(new TmfTraceClosedSignal(FlameChartTest.class, trace));
-        TmfTraceManager.deleteSupplementaryFiles(trace);
-        trace.dispose();
-    }
-
     private static List<String> golden(String sample) throws Exception {
         return Files.readAllLines(PT.resolve(sample + ".flamechart")).stream().sorted().toList(); //$NON-NLS-1$
     }
@@ -84,7 +67,7 @@ class FlameChartTest {
     @ParameterizedTest
     @ValueSource(strings = { "perf-script-branches", "perf-script-call-ret-trace", "perf-script-call-trace", "perf-script-insn-trace", "sptdecode" })
     void theCallStackStateSystemIsTheGoldenFlameChart(String sample) throws Exception {
-        ITmfTrace trace = open(new TimedCallProfileTrace(), PT.resolve(sample + ".txt")); //$NON-NLS-1$
+        ITmfTrace trace = ProfileTraces.open(new TimedCallProfileTrace(), PT.resolve(sample + ".txt")); //$NON-NLS-1$
         try {
             ProfileCallStackAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, ProfileCallStackAnalysis.class, ProfileCallStackAnalysis.ID);
             assertNotNull(module, "the flame chart analysis is offered for a timed profile"); //$NON-NLS-1$
@@ -103,7 +86,7 @@ class FlameChartTest {
             }
             assertEquals(golden(sample), calls.stream().sorted().toList());
         } finally {
-            close(trace);
+            ProfileTraces.close(trace);
         }
     }
 
@@ -115,7 +98,7 @@ class FlameChartTest {
     @Test
     void theFlameChartProviderLabelsEachCallWithItsFunction() throws Exception {
         String sample = "perf-script-branches"; //$NON-NLS-1$
-        TimedCallProfileTrace trace = (TimedCallProfileTrace) open(new TimedCallProfileTrace(), PT.resolve(sample + ".txt")); //$NON-NLS-1$
+        TimedCallProfileTrace trace = (TimedCallProfileTrace) ProfileTraces.open(new TimedCallProfileTrace(), PT.resolve(sample + ".txt")); //$NON-NLS-1$
         try {
             @SuppressWarnings("unchecked")
             ITimeGraphDataProvider<ITimeGraphEntryModel> provider = DataProviderManager.getInstance().getDataProvider(trace, FLAME_CHART_PROVIDER,
@@ -168,14 +151,14 @@ class FlameChartTest {
             }
             assertEquals(golden(sample), calls.stream().sorted().toList());
         } finally {
-            close(trace);
+            ProfileTraces.close(trace);
         }
     }
 
     /** The events are the timeline's steps, in time order, which is what sets the trace's time range. */
     @Test
     void theTimedTraceEventsAreTheStepsOfTheTimeline() throws Exception {
-        TimedCallProfileTrace trace = (TimedCallProfileTrace) open(new TimedCallProfileTrace(), PT.resolve("perf-script-call-ret-trace.txt")); //$NON-NLS-1$
+        TimedCallProfileTrace trace = (TimedCallProfileTrace) ProfileTraces.open(new TimedCallProfileTrace(), PT.resolve("perf-script-call-ret-trace.txt")); //$NON-NLS-1$
         try {
             CallTimeline timeline = trace.getTimeline();
             assertEquals(10, timeline.size(), "five calls, each entered and left"); //$NON-NLS-1$
@@ -190,7 +173,7 @@ class FlameChartTest {
             assertEquals(TimedCallProfileTrace.LEAVE, last.getName());
             assertEquals(1_000_000_131_000L, last.getTimestamp().toNanos());
         } finally {
-            close(trace);
+            ProfileTraces.close(trace);
         }
     }
 
@@ -211,11 +194,11 @@ class FlameChartTest {
     /** A callgrind profile is offered no flame chart, and refused by the timed type with a sentence, not a stack trace. */
     @Test
     void untimedProfilesHaveNoFlameChart(@TempDir Path dir) throws Exception {
-        ITmfTrace trace = open(new CallProfileTrace(), CALLGRIND);
+        ITmfTrace trace = ProfileTraces.open(new CallProfileTrace(), CALLGRIND);
         try {
             assertFalse(TmfTraceUtils.getAnalysisModulesOfClass(trace, CallStackAnalysis.class).iterator().hasNext(), "no call-stack analysis"); //$NON-NLS-1$
         } finally {
-            close(trace);
+            ProfileTraces.close(trace);
         }
         IStatus status = new TimedCallProfileTrace().validate(null, CALLGRIND.toString());
         assertFalse(status.isOK());

@@ -172,6 +172,24 @@ public final class CallTree {
         return node;
     }
 
+    /**
+     * @return every node but the root in call order: each before its callees, and after the callees of the
+     *         functions called before it from the same caller, as a sunburst lays them out
+     */
+    public List<Node> preorder() {
+        List<Node> nodes = new ArrayList<>();
+        List<Node> pending = new ArrayList<>(fRoot.children());
+        Collections.reverse(pending);
+        while (!pending.isEmpty()) {
+            Node node = pending.remove(pending.size() - 1);
+            nodes.add(node);
+            List<Node> children = new ArrayList<>(node.children());
+            Collections.reverse(children);
+            pending.addAll(children);
+        }
+        return nodes;
+    }
+
     /** @return every node but the root, parents before children */
     public List<Node> nodes() {
         List<Node> nodes = new ArrayList<>();

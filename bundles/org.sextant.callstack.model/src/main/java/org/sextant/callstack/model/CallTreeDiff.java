@@ -77,7 +77,8 @@ public final class CallTreeDiff {
     /**
      * The tree a differential sunburst draws: every call path of either execution, each costing itself the
      * larger of its two costs, so that a path that vanished has room as well as one that appeared, and every
-     * node's total still covers its callees.
+     * node's total still covers its callees. The callees of each function keep the first execution's call order,
+     * those only the second calls after them in its order, so that the arcs lie as in each execution's sunburst.
      *
      * @param before
      *            the first execution's tree
@@ -88,7 +89,7 @@ public final class CallTreeDiff {
     public static CallTree union(CallTree before, CallTree after) {
         Map<List<String>, Long> selfs = new LinkedHashMap<>();
         for (CallTree tree : List.of(before, after)) {
-            for (CallTree.Node node : tree.nodes()) {
+            for (CallTree.Node node : tree.preorder()) {
                 selfs.merge(node.path(), node.self(), Math::max);
             }
         }

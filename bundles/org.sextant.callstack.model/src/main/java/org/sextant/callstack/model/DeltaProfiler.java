@@ -171,6 +171,11 @@ public final class DeltaProfiler {
         }
     }
 
+    /** @return the instruction groups that open and close a section */
+    public Pattern pattern() {
+        return fPattern;
+    }
+
     /** @return the sections, in the order they closed (a read-only view: no copy of millions of sections) */
     public List<Pair> pairs() {
         return Collections.unmodifiableList(fPairs);
