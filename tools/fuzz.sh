@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: EPL-2.0
 #
 # A fuzz campaign (./sextant fuzz): the fuzz tests of org.sextant.fuzz.model (CtfFuzzTest, CallProfileFuzzTest),
-# run with no limit on mutants for a time, shared among their inputs. Prints one [fuzz] line per input
+# run with no limit on mutants for a time, shared among their inputs, one input per core at a time. Prints one [fuzz] line per input
 # (mutants, clean errors, valid results, invariant violations, crashes, hangs); exits 1 when a mutant failed,
 # naming its seed, damage and where the mutant was kept (docs/reliability.md).
 #
@@ -12,7 +12,8 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SECONDS_TOTAL=600
 SEED=1
-INPUTS=8   # the inputs of CtfFuzzTest and CallProfileFuzzTest
+INPUTS=9   # the inputs of CtfFuzzTest and CallProfileFuzzTest
+CORES=$(nproc)
 
 usage() { echo "usage: sextant fuzz [--seconds N] [--seed S]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
@@ -31,7 +32,9 @@ set +e
 "$ROOT/mvnw" -B -Dsextant.platform="$PLATFORM" verify \
     -pl releng/org.sextant.target,bundles/org.sextant.common.model,bundles/org.sextant.ctf.model,bundles/org.sextant.callstack.model,bundles/org.sextant.fuzz.model \
     -Dtest='*FuzzTest' -Dsurefire.failIfNoSpecifiedTests=false \
-    -Dsextant.fuzz.mutants=9223372036854775807 -Dsextant.fuzz.seconds=$((SECONDS_TOTAL / INPUTS)) -Dsextant.fuzz.seed="$SEED" \
+    -Dsextant.fuzz.mutants=9223372036854775807 -Dsextant.fuzz.seconds=$((SECONDS_TOTAL * CORES / INPUTS)) -Dsextant.fuzz.seed="$SEED" \
+    -Djunit.jupiter.execution.parallel.enabled=true -Djunit.jupiter.execution.parallel.mode.default=concurrent \
+    -Djunit.jupiter.execution.parallel.config.strategy=fixed -Djunit.jupiter.execution.parallel.config.fixed.parallelism="$CORES" \
     >"$LOG" 2>&1
 rc=$?
 set -e

@@ -21,7 +21,7 @@ import org.sextant.ctf.model.TraceFormatException;
 class CtfFuzzTest {
 
     @ParameterizedTest
-    @CsvSource({ "lttng-ust-small-packets, 400", "perf-sched-syscalls, 150" })
+    @CsvSource({ "lttng-ust-libc, 300", "lttng-ust-small-packets, 300", "perf-sched-syscalls, 100" })
     void everyMutantIsRefusedCleanlyOrDecodesInOrder(String fixture, long mutants) throws Exception {
         Fuzzing.run("ctf-" + fixture, Fuzzing.FIXTURES.resolve(fixture), mutants, new Campaign.Target() {
             @Override
