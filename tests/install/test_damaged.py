@@ -2,9 +2,9 @@
 """Issue 14's damaged inputs, through ./sextant as a user meets them: each is one line naming the file and the
 offset (or line) and what is wrong, with exit code 2, never a result and never a stack trace."""
 
+import json
 import shutil
 import struct
-from pathlib import Path
 
 from test_installed import FIXTURES, SAMPLE, sextant
 
@@ -63,3 +63,16 @@ def test_recording_with_a_node_missing_its_metadata_names_it(tmp_path):
     copy, nodes = recording(tmp_path)
     (nodes[0] / "metadata").unlink()
     refused(sextant("analyze", "--analysis", "redis", "--json", str(copy)), f"{nodes[0]}: a trace without its metadata file")
+
+
+def test_skip_damaged_leaves_the_damaged_node_out_and_says_so(tmp_path):
+    copy, nodes = recording(tmp_path)
+    (nodes[0] / "metadata").unlink()
+    run = sextant("analyze", "--analysis", "redis", "--skip-damaged", "--json", str(copy))
+    assert run.returncode == 0, run.stderr
+    [result] = json.loads(run.stdout)["traces"]
+    problem = f"{nodes[0]}: a trace without its metadata file (the recording is damaged)"
+    assert result["damaged"] == [problem]
+    assert f"[sextant] warning: left out, damaged: {problem}" in run.stderr
+    whole = json.loads(sextant("analyze", "--analysis", "redis", "--json", str(FIXTURES / "redis-cluster")).stdout)["traces"][0]
+    assert len(result["nodes"]) == len(whole["nodes"]) - 1

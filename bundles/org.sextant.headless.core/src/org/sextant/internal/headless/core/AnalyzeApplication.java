@@ -27,7 +27,7 @@ public class AnalyzeApplication implements IApplication {
 
     private static final Integer USAGE_ERROR = 2;
     private static final Integer ANALYSIS_ERROR = 1;
-    private static final String USAGE = "usage: sextant analyze [--analysis NAME] [--threads N | --serial] [--pattern START,...:END,...] [--json] [--list] [TRACE...]"; //$NON-NLS-1$
+    private static final String USAGE = "usage: sextant analyze [--analysis NAME] [--threads N | --serial] [--pattern START,...:END,...] [--skip-damaged] [--json] [--list] [TRACE...]"; //$NON-NLS-1$
 
     private final PrintStream fOut = System.out;
     private final PrintStream fErr = System.err;
@@ -62,8 +62,9 @@ public class AnalyzeApplication implements IApplication {
         List<Object> results = new ArrayList<>();
         for (String path : arguments.traces()) {
             ITmfTrace trace;
+            List<String> damaged = arguments.skipDamaged() ? new ArrayList<>() : null;
             try {
-                trace = TraceOpener.open(path);
+                trace = TraceOpener.open(path, damaged);
             } catch (OpenException e) {
                 return fail(e.getMessage(), USAGE_ERROR);
             }
@@ -77,6 +78,10 @@ public class AnalyzeApplication implements IApplication {
                 Map<String, Object> result = new LinkedHashMap<>();
                 result.put("trace", trace.getPath()); //$NON-NLS-1$
                 result.put("trace_type", trace.getTraceTypeId()); //$NON-NLS-1$
+                if (damaged != null) {
+                    damaged.forEach(problem -> fErr.println("[sextant] warning: left out, damaged: " + problem)); //$NON-NLS-1$
+                    result.put("damaged", damaged); //$NON-NLS-1$
+                }
                 result.putAll(analysis.run(trace, arguments.build(), new NullProgressMonitor()));
                 results.add(result);
                 fErr.printf("[sextant] %s: done in %.1f s%n", entry.name(), (System.nanoTime() - start) / 1e9); //$NON-NLS-1$

@@ -19,12 +19,15 @@ import org.sextant.headless.core.BuildOptions;
  *            print one JSON document instead of text
  * @param list
  *            list the analyses instead of running one
+ * @param skipDamaged
+ *            leave out, with a warning and a {@code damaged} list in the summary, the traces of a recording that
+ *            cannot be read, instead of refusing the recording
  * @param build
  *            how to build the history
  * @param traces
  *            the trace paths, in order
  */
-record Arguments(String analysis, boolean json, boolean list, BuildOptions build, List<String> traces) {
+record Arguments(String analysis, boolean json, boolean list, boolean skipDamaged, BuildOptions build, List<String> traces) {
 
     static final String DEFAULT_ANALYSIS = "count"; //$NON-NLS-1$
     /** The system property naming the trace analysed when none is given. */
@@ -52,6 +55,7 @@ record Arguments(String analysis, boolean json, boolean list, BuildOptions build
         String analysis = DEFAULT_ANALYSIS;
         boolean json = false;
         boolean list = false;
+        boolean skipDamaged = false;
         int threads = 0;
         boolean serial = false;
         String pattern = null;
@@ -73,6 +77,9 @@ record Arguments(String analysis, boolean json, boolean list, BuildOptions build
                 break;
             case "--serial": //$NON-NLS-1$
                 serial = true;
+                break;
+            case "--skip-damaged": //$NON-NLS-1$
+                skipDamaged = true;
                 break;
             case "--pattern": //$NON-NLS-1$
                 if (i + 1 == args.length) {
@@ -102,7 +109,7 @@ record Arguments(String analysis, boolean json, boolean list, BuildOptions build
         if (serial && threads > 0) {
             throw new UsageException("--serial and --threads exclude each other"); //$NON-NLS-1$
         }
-        return new Arguments(analysis, json, list, new BuildOptions(threads, serial, pattern), List.copyOf(traces));
+        return new Arguments(analysis, json, list, skipDamaged, new BuildOptions(threads, serial, pattern), List.copyOf(traces));
     }
 
     private static int positive(String value) throws UsageException {

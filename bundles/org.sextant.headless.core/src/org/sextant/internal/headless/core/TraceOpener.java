@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.exceptions.TmfTraceException;
 import org.eclipse.tracecompass.tmf.core.project.model.TmfTraceImportException;
@@ -64,6 +65,20 @@ final class TraceOpener {
     }
 
     static ITmfTrace open(String path) throws OpenException {
+        return open(path, null);
+    }
+
+    /**
+     * @param path
+     *            a trace, or a directory of traces (a recording)
+     * @param damaged
+     *            where the traces of a recording that cannot be read are listed (each problem, naming the file)
+     *            and left out, the others opened; null to refuse a recording with any such trace
+     * @return the trace, its analysis modules told it opened
+     * @throws OpenException
+     *             naming the file and the problem
+     */
+    static ITmfTrace open(String path, @Nullable List<String> damaged) throws OpenException {
         File file = new File(path);
         if (!file.exists()) {
             throw new OpenException(path + ": no such file or directory"); //$NON-NLS-1$
@@ -71,7 +86,7 @@ final class TraceOpener {
         if (!file.canRead()) {
             throw new OpenException(path + ": not readable"); //$NON-NLS-1$
         }
-        ITmfTrace trace = openQuietly(file);
+        ITmfTrace trace = openQuietly(file, damaged);
         Map<Path, Provenance> stale;
         try {
             stale = staleFolders(trace);
@@ -85,15 +100,18 @@ final class TraceOpener {
             for (Map.Entry<Path, Provenance> folder : stale.entrySet()) {
                 forget(folder.getKey(), folder.getValue());
             }
-            trace = openQuietly(file);
+            if (damaged != null) {
+                damaged.clear();
+            }
+            trace = openQuietly(file, damaged);
         }
         TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(TraceOpener.class, trace, null));
         return trace;
     }
 
     /** Opens the trace without telling anyone yet: its analysis modules come with the "opened" signal. */
-    private static ITmfTrace openQuietly(File file) throws OpenException {
-        return file.isDirectory() && !new File(file, CTF_METADATA).isFile() ? openExperiment(file) : openTrace(file);
+    private static ITmfTrace openQuietly(File file, @Nullable List<String> damaged) throws OpenException {
+        return file.isDirectory() && !new File(file, CTF_METADATA).isFile() ? openExperiment(file, damaged) : openTrace(file);
     }
 
     /**
@@ -162,8 +180,8 @@ final class TraceOpener {
         return trace;
     }
 
-    /** The experiment of the CTF traces under a directory, in path order; each must open. */
-    private static ITmfTrace openExperiment(File directory) throws OpenException {
+    /** The experiment of the CTF traces under a directory, in path order; each must open, or be listed as damaged. */
+    private static ITmfTrace openExperiment(File directory, @Nullable List<String> damaged) throws OpenException {
         List<File> members;
         try (Stream<Path> paths = Files.walk(directory.toPath(), MAX_DEPTH)) {
             members = paths.filter(p -> p.endsWith(CTF_METADATA) && Files.isRegularFile(p)).map(p -> p.getParent().toFile()).sorted().toList();
@@ -173,21 +191,35 @@ final class TraceOpener {
         if (members.isEmpty()) {
             throw new OpenException(directory + ": neither a trace nor a directory of CTF traces"); //$NON-NLS-1$
         }
-        List<Path> unreadable = CtfChecks.withoutMetadata(directory.toPath(), MAX_DEPTH);
-        if (!unreadable.isEmpty()) {
-            throw new OpenException(unreadable.get(0) + ": a trace without its metadata file (the recording is damaged)"); //$NON-NLS-1$
+        for (Path unreadable : CtfChecks.withoutMetadata(directory.toPath(), MAX_DEPTH)) {
+            damage(unreadable + ": a trace without its metadata file (the recording is damaged)", damaged); //$NON-NLS-1$
         }
         List<ITmfTrace> traces = new ArrayList<>();
         try {
             for (File member : members) {
-                traces.add(openTrace(member));
+                try {
+                    traces.add(openTrace(member));
+                } catch (OpenException e) {
+                    damage(e.getMessage(), damaged);
+                }
             }
         } catch (OpenException e) {
             traces.forEach(ITmfTrace::dispose);
             throw e;
         }
+        if (traces.isEmpty()) {
+            throw new OpenException(directory + ": no trace of the recording can be read"); //$NON-NLS-1$
+        }
         return new TmfExperiment(ITmfEvent.class, directory.getAbsolutePath(), traces.toArray(new ITmfTrace[0]),
                 TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null);
+    }
+
+    /** A member of a recording that cannot be read: refused, or listed when the caller skips damaged traces. */
+    private static void damage(String problem, @Nullable List<String> damaged) throws OpenException {
+        if (damaged == null) {
+            throw new OpenException(problem);
+        }
+        damaged.add(problem);
     }
 
     static void close(ITmfTrace trace) {
