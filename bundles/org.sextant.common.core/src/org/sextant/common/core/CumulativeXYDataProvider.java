@@ -169,7 +169,7 @@ public abstract class CumulativeXYDataProvider implements ITmfTreeXYDataProvider
     public TmfModelResponse<TmfTreeModel<TmfTreeDataModel>> fetchTree(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
         ITmfStateSystem ss = stateSystem();
         if (ss == null) {
-            return new TmfModelResponse<>(null, Status.FAILED, CommonStatusMessage.ANALYSIS_INITIALIZATION_FAILED);
+            return new TmfModelResponse<>(null, Status.FAILED, FailureReporter.messageOf(fModule));
         }
         boolean complete = ss.waitUntilBuilt(0);
         Tree tree = new Tree();
@@ -197,7 +197,7 @@ public abstract class CumulativeXYDataProvider implements ITmfTreeXYDataProvider
     public TmfModelResponse<ITmfXyModel> fetchXY(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
         ITmfStateSystem ss = stateSystem();
         if (ss == null) {
-            return new TmfModelResponse<>(null, Status.FAILED, CommonStatusMessage.ANALYSIS_INITIALIZATION_FAILED);
+            return new TmfModelResponse<>(null, Status.FAILED, FailureReporter.messageOf(fModule));
         }
         List<Long> requestedTimes = DataProviderParameterUtils.extractTimeRequested(parameters);
         List<Long> requestedItems = DataProviderParameterUtils.extractSelectedItems(parameters);

@@ -119,7 +119,7 @@ public abstract class SummaryDataProvider implements ITmfTreeDataProvider<Summar
     public TmfModelResponse<TmfTreeModel<SummaryEntryModel>> fetchTree(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
         ITmfStateSystem ss = fModule.waitForInitialization() ? first(fModule.getStateSystems()) : null;
         if (ss == null) {
-            return new TmfModelResponse<>(null, Status.FAILED, CommonStatusMessage.ANALYSIS_INITIALIZATION_FAILED);
+            return new TmfModelResponse<>(null, Status.FAILED, FailureReporter.messageOf(fModule));
         }
         boolean complete = ss.waitUntilBuilt(0) && isComplete();
         Rows rows = new Rows();

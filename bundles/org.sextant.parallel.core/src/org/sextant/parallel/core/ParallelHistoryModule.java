@@ -24,6 +24,7 @@ import org.eclipse.tracecompass.tmf.core.exceptions.TmfAnalysisException;
 import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.sextant.common.core.FailureReporter;
 import org.sextant.ctf.model.TraceFormatException;
 import org.sextant.headless.core.BuildOptions;
 import org.sextant.headless.core.Provenance;
@@ -48,7 +49,7 @@ import org.sextant.parallel.model.Partitioner;
  * The state system id and the history file name are the module's id. Subclasses say how to build.
  * </p>
  */
-public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule implements ITmfAnalysisModuleWithStateSystems {
+public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule implements ITmfAnalysisModuleWithStateSystems, FailureReporter {
 
     /** The default target chunk size, in bytes. */
     public static final long DEFAULT_CHUNK_BYTES = Partitioner.DEFAULT_CHUNK_BYTES;
@@ -194,6 +195,7 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
     }
 
     /** @return why the last build failed (naming the file, and the offset in it where known), or null */
+    @Override
     public @Nullable String getFailure() {
         return fFailure;
     }

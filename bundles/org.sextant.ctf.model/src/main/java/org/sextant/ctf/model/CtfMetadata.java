@@ -61,7 +61,9 @@ public final class CtfMetadata {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final int METADATA_PACKET_HEADER_BYTES = 37;
     private static final CtfType.Struct EMPTY = new CtfType.Struct(Map.of(), 1);
-    private static final Pattern TOKEN = Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*\"|:=|\\.\\.\\.|[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*|0[xX][0-9a-fA-F]+|-?\\d+|\\S");
+    /** The largest alignment accepted, in bits (4 KiB). */
+    private static final long MAX_ALIGN = 1L << 15;
+    private static final Pattern TOKEN = Pattern.compile("\"[^\"\\\\]*(?:\\\\.[^\"\\\\]*)*\"|:=|\\.\\.\\.|[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*|0[xX][0-9a-fA-F]+|-?\\d+|\\S");
 
     private final Path fFile;
     private final List<String> fTokens;
@@ -421,7 +423,7 @@ public final class CtfMetadata {
         }
         next();
         expect("(");
-        long align = number(next()); // in bits, like integer alignment
+        long align = alignment(next()); // in bits, like integer alignment
         expect(")");
         return new CtfType.Struct(struct.fields(), Math.max(struct.minAlign(), align));
     }
@@ -437,7 +439,7 @@ public final class CtfMetadata {
         CtfType result = type;
         for (int i = lengths.size() - 1; i >= 0; i--) {
             String length = lengths.get(i);
-            result = Character.isDigit(length.charAt(0)) ? new CtfType.Array(result, (int) number(length))
+            result = Character.isDigit(length.charAt(0)) ? new CtfType.Array(result, arrayLength(length))
                     : new CtfType.Sequence(result, referenced(length.substring(length.lastIndexOf('.') + 1)));
         }
         return result;
@@ -493,11 +495,12 @@ public final class CtfMetadata {
 
     private CtfType.Int integer() throws TraceFormatException {
         Map<String, String> attributes = attributes();
-        int bits = (int) number(attributes.getOrDefault("size", "0"));
-        if (bits <= 0 || bits > 64) {
-            throw error("integer of unsupported size " + bits);
+        long size = number(attributes.getOrDefault("size", "0"));
+        if (size <= 0 || size > 64) {
+            throw error("integer of unsupported size " + size);
         }
-        long align = attributes.containsKey("align") ? number(attributes.get("align")) : (bits % 8 == 0 ? 8 : 1);
+        int bits = (int) size;
+        long align = attributes.containsKey("align") ? alignment(attributes.get("align")) : (bits % 8 == 0 ? 8 : 1);
         String signed = attributes.getOrDefault("signed", "false");
         return new CtfType.Int(bits, align, order(attributes.getOrDefault("byte_order", "native"), fByteOrder),
                 signed.equals("true") || signed.equals("1"));
@@ -505,11 +508,13 @@ public final class CtfMetadata {
 
     private CtfType.Float floating() throws TraceFormatException {
         Map<String, String> attributes = attributes();
-        int bits = (int) (number(attributes.getOrDefault("exp_dig", "0")) + number(attributes.getOrDefault("mant_dig", "0")));
-        if (bits != 32 && bits != 64) {
-            throw error("floating point of unsupported size " + bits);
+        long exponent = number(attributes.getOrDefault("exp_dig", "0"));
+        long mantissa = number(attributes.getOrDefault("mant_dig", "0"));
+        if (exponent < 0 || mantissa < 0 || exponent + mantissa != 32 && exponent + mantissa != 64) {
+            throw error("floating point of unsupported size " + exponent + " + " + mantissa);
         }
-        long align = attributes.containsKey("align") ? number(attributes.get("align")) : 8;
+        int bits = (int) (exponent + mantissa);
+        long align = attributes.containsKey("align") ? alignment(attributes.get("align")) : 8;
         return new CtfType.Float(bits, align, order(attributes.getOrDefault("byte_order", "native"), fByteOrder));
     }
 
@@ -551,13 +556,31 @@ public final class CtfMetadata {
         }
     }
 
+    /** A fixed array's length: a packet holds less than 2^31 bytes, so a longer array is damage. */
+    private int arrayLength(String token) throws TraceFormatException {
+        long length = number(token);
+        if (length < 0 || length > Integer.MAX_VALUE) {
+            throw error("array of " + length + " elements");
+        }
+        return (int) length;
+    }
+
+    /** An alignment in bits: a power of two, at most a page, as CTF requires and decoding assumes. */
+    private long alignment(String token) throws TraceFormatException {
+        long align = number(token);
+        if (align <= 0 || align > MAX_ALIGN || Long.bitCount(align) != 1) {
+            throw error("alignment " + align + " is no power of two up to " + MAX_ALIGN + " bits");
+        }
+        return align;
+    }
+
     private String referenced(String fieldName) {
         fReferenced.add(fieldName);
         return fieldName;
     }
 
     private static String unquote(String token) {
-        return token.startsWith("\"") ? token.substring(1, token.length() - 1) : token;
+        return token.length() >= 2 && token.startsWith("\"") && token.endsWith("\"") ? token.substring(1, token.length() - 1) : token;
     }
 
     private String words(String end) throws TraceFormatException {

@@ -287,6 +287,10 @@ public final class EventReader {
             if (fBit > contentEnd) {
                 throw error(eventStart, "event runs past the end of its packet's content");
             }
+            if (fBit == eventStart) {
+                // An event of no bits would be read again and again (the metadata gives it no header, no field).
+                throw error(eventStart, "an event of no bits: the metadata declares nothing to read");
+            }
             handler.event(timestamp, cpu, event, fFields);
             count++;
         }
@@ -377,7 +381,8 @@ public final class EventReader {
     private void elements(CtfType element, long length, String name) throws TraceFormatException {
         boolean kept = name != null && (fAllFields || fKept.contains(name));
         if (!kept && element instanceof CtfType.Int integer && integer.bits() % 8 == 0 && integer.align() <= integer.bits()) {
-            skip(length * integer.bits()); // arrays of bytes or words: nothing to keep, just their size
+            // arrays of bytes or words: nothing to keep, just their size (a damaged length must not wrap around)
+            skip(length > Long.MAX_VALUE / integer.bits() ? Long.MAX_VALUE : length * integer.bits());
             return;
         }
         for (long i = 0; i < length; i++) {
@@ -410,10 +415,10 @@ public final class EventReader {
     }
 
     private void skip(long bits) throws TraceFormatException {
-        fBit += bits;
-        if (fBit > (long) fBuffer.capacity() * 8) {
-            throw error(fBit - bits, "the data ends in the middle of a field");
+        if (bits < 0 || bits > (long) fBuffer.capacity() * 8 - fBit) {
+            throw error(fBit, "the data ends in the middle of a field");
         }
+        fBit += bits;
     }
 
     private long integer(CtfType.Int type) throws TraceFormatException {

@@ -65,6 +65,10 @@ public final class PacketLayouts {
             return at + integer.bits();
         }
         if (type instanceof CtfType.Array array) {
+            if (array.length() < 0 || array.length() > MAX_ELEMENTS) {
+                throw new TraceFormatException(file, -1, "array " + name + " of " + array.length()
+                        + " elements in a packet header or context (at most " + MAX_ELEMENTS + ")");
+            }
             for (int i = 0; i < array.length(); i++) {
                 at = place(array.element(), at, name + '[' + i + ']', fields, file);
             }
@@ -78,6 +82,9 @@ public final class PacketLayouts {
         }
         throw new TraceFormatException(file, -1, "field " + name + " of a packet header or context has no fixed size");
     }
+
+    /** Arrays in packet headers and contexts are a UUID's 16 bytes or so: more is damage, not a layout. */
+    private static final long MAX_ELEMENTS = 4096;
 
     private static long alignUp(long offset, long align) {
         return (offset + align - 1) / align * align;

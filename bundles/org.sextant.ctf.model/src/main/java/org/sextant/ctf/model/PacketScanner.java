@@ -19,6 +19,9 @@ public final class PacketScanner {
     /** The magic number of a CTF packet header. */
     public static final int PACKET_MAGIC = 0xC1FC1FC1;
 
+    /** The most a packet header and context may take: tracers write a few dozen bytes. */
+    private static final long MAX_HEADER_BYTES = 1 << 20;
+
     private PacketScanner() {
     }
 
@@ -39,7 +42,7 @@ public final class PacketScanner {
         List<Packet> packets = new ArrayList<>();
         try (FileChannel channel = FileChannel.open(streamFile, StandardOpenOption.READ)) {
             long size = channel.size();
-            int window = headerBytes(layouts);
+            int window = headerBytes(streamFile, layouts);
             ByteBuffer buffer = ByteBuffer.allocate(window);
             long offset = 0;
             while (offset < size) {
@@ -105,13 +108,18 @@ public final class PacketScanner {
     }
 
     /** Bytes to read per packet: up to the last bit of any header or context field. */
-    private static int headerBytes(Map<Long, PacketLayout> layouts) {
+    private static int headerBytes(Path streamFile, Map<Long, PacketLayout> layouts) throws TraceFormatException {
         long bits = 0;
         for (PacketLayout layout : layouts.values()) {
             for (PacketLayout.Field field : layout.fields().values()) {
                 bits = Math.max(bits, field.bitOffset() + field.bits());
             }
         }
-        return (int) ((bits + 7) / 8);
+        long bytes = (bits + 7) / 8;
+        if (bytes > MAX_HEADER_BYTES || bits < 0) {
+            throw new TraceFormatException(streamFile, 0, "the metadata declares packet headers and contexts of " + bytes
+                    + " bytes, more than " + MAX_HEADER_BYTES);
+        }
+        return (int) bytes;
     }
 }

@@ -23,21 +23,36 @@ class CtfFuzzTest {
     @ParameterizedTest
     @CsvSource({ "lttng-ust-libc, 300", "lttng-ust-small-packets, 300", "perf-sched-syscalls, 100" })
     void everyMutantIsRefusedCleanlyOrDecodesInOrder(String fixture, long mutants) throws Exception {
-        Fuzzing.run("ctf-" + fixture, Fuzzing.FIXTURES.resolve(fixture), mutants, new Campaign.Target() {
-            @Override
-            public void read(Path input) throws Exception {
-                CtfTrace trace = CtfTrace.open(input);
-                for (Map.Entry<Path, List<Packet>> stream : trace.packets().entrySet()) {
-                    checkStream(trace.metadata(), stream.getKey(), stream.getValue());
-                }
-            }
-
-            @Override
-            public boolean isCleanError(Exception error, Path input) {
-                return error instanceof TraceFormatException && Fuzzing.namesInput(error, input);
-            }
-        });
+        Fuzzing.run("ctf-" + fixture, Fuzzing.FIXTURES.resolve(fixture), mutants, TARGET);
     }
+
+    /**
+     * The mutants that failed in campaigns (./sextant fuzz --seed 1000), made again from their seeds: a regex
+     * that recursed once per character of an unclosed string (stack overflow), an unmatched quote, alignments of
+     * 0 and 2^63-1, a header array of 2^36 elements (laid out element by element), packet headers larger than
+     * an int.
+     */
+    @ParameterizedTest
+    @CsvSource({ "perf-sched-syscalls, 1044", "perf-sched-syscalls, 1371", "perf-sched-syscalls, 2046", "perf-sched-syscalls, 2184",
+            "perf-sched-syscalls, 2259", "perf-sched-syscalls, 2442", "lttng-ust-libc, 1704" })
+    void mutantsThatFailedOnceStayFixed(String fixture, long seed) throws Exception {
+        Fuzzing.replay("ctf-" + fixture, Fuzzing.FIXTURES.resolve(fixture), seed, TARGET);
+    }
+
+    private static final Campaign.Target TARGET = new Campaign.Target() {
+        @Override
+        public void read(Path input) throws Exception {
+            CtfTrace trace = CtfTrace.open(input);
+            for (Map.Entry<Path, List<Packet>> stream : trace.packets().entrySet()) {
+                checkStream(trace.metadata(), stream.getKey(), stream.getValue());
+            }
+        }
+
+        @Override
+        public boolean isCleanError(Exception error, Path input) {
+            return error instanceof TraceFormatException && Fuzzing.namesInput(error, input);
+        }
+    };
 
     private static void checkStream(CtfMetadata metadata, Path stream, List<Packet> packets) throws Exception {
         if (packets.isEmpty()) {

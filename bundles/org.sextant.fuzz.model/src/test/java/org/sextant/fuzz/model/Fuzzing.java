@@ -33,18 +33,36 @@ final class Fuzzing {
      *            mutants tried in the test suite
      * @param target
      *            the reader, its clean error and its invariants
-     * @return the report
      */
-    static Campaign.Report run(String reader, Path input, long mutants, Campaign.Target target) throws IOException {
+    static void run(String reader, Path input, long mutants, Campaign.Target target) throws IOException {
+        check(reader, input, Long.getLong("sextant.fuzz.seed", 1), Long.getLong("sextant.fuzz.mutants", mutants), target);
+    }
+
+    /**
+     * Makes one mutant again from its seed (one that failed in a campaign) and fails if it still does.
+     *
+     * @param reader
+     *            the reader's name
+     * @param input
+     *            the real input
+     * @param seed
+     *            the mutant's seed
+     * @param target
+     *            the reader, its clean error and its invariants
+     */
+    static void replay(String reader, Path input, long seed, Campaign.Target target) throws IOException {
+        check(reader, input, seed, 1, target);
+    }
+
+    private static void check(String reader, Path input, long seed, long mutants, Campaign.Target target) throws IOException {
         Path work = Files.createTempDirectory("sextant-fuzz-");
         Campaign campaign = new Campaign(reader, input, target, HANG, work);
-        Campaign.Report report = campaign.run(Long.getLong("sextant.fuzz.seed", 1), Long.getLong("sextant.fuzz.mutants", mutants),
+        Campaign.Report report = campaign.run(seed, mutants,
                 Duration.ofSeconds(Long.getLong("sextant.fuzz.seconds", 600)));
         System.out.println("[fuzz] " + report);
         assertTrue(report.passed(), () -> report + "\n" + report.failures().stream()
                 .map(f -> f.outcome() + " seed " + f.seed() + " " + f.file() + " (" + f.damage() + "): " + f.problem() + ", kept in " + f.kept())
                 .collect(Collectors.joining("\n")));
-        return report;
     }
 
     /** Whether an error message names the damaged input (a file in it, for a trace directory). */
