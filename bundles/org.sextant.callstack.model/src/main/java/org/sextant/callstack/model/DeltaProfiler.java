@@ -127,6 +127,7 @@ public final class DeltaProfiler {
         long fPosition = -1;
         long fStartTime;
         long fStartInstructions;
+        long fLastTime = Long.MIN_VALUE;
     }
 
     private final Pattern fPattern;
@@ -153,9 +154,16 @@ public final class DeltaProfiler {
      *            its mnemonic, in lower case ({@code cli}); anything for instructions of no interest
      * @param position
      *            where it is in the input, to find a section again
+     * @throws CallFlow.TimeGoesBack
+     *             when {@code time} is before the thread's previous instruction's: a section would last less
+     *             than nothing
      */
     public void instruction(long thread, long time, String mnemonic, long position) {
         Open open = fThreads.computeIfAbsent(thread, t -> new Open());
+        if (time < open.fLastTime) {
+            throw new CallFlow.TimeGoesBack(thread, time, open.fLastTime);
+        }
+        open.fLastTime = time;
         open.fInstructions++;
         if (open.fPosition < 0) {
             if (fPattern.start().contains(mnemonic)) {

@@ -48,8 +48,9 @@ public final class FoldedStacks {
             } catch (NumberFormatException e) {
                 cost = -1;
             }
-            List<String> path = space > 0 ? Arrays.asList(text.substring(0, space).split(";")) : List.of();
-            if (cost < 0 || path.stream().anyMatch(String::isEmpty)) {
+            // -1 keeps empty frames (";main", "main;") to be refused, rather than dropped by split
+            List<String> path = space > 0 ? Arrays.asList(text.substring(0, space).split(";", -1)) : List.of();
+            if (cost < 0 || path.isEmpty() || path.stream().anyMatch(String::isEmpty)) {
                 throw new CallStackFormatException(name, number, "not a folded stack (frame;frame;... COST): " + abbreviate(text));
             }
             try {

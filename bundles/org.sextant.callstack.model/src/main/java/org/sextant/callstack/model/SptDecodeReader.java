@@ -87,6 +87,8 @@ final class SptDecodeReader {
                 resumed = line(line, number, name, flow, deltas, weights, resumed);
             } catch (NumberFormatException | ArithmeticException e) {
                 throw new CallStackFormatException(name, number, "a number out of range: " + abbreviate(line));
+            } catch (CallFlow.TimeGoesBack e) {
+                throw new CallStackFormatException(name, number, e.getMessage());
             }
         }
         return weights;
@@ -128,7 +130,7 @@ final class SptDecodeReader {
         Matcher instruction = INSTRUCTION.matcher(line);
         if (instruction.matches()) {
             String mnemonic = Mnemonics.of(instruction.group(3), instruction.group(4));
-            deltas.instruction(WHERE.thread(), Long.parseUnsignedLong(instruction.group(1)), mnemonic, number);
+            deltas.instruction(WHERE.thread(), Long.parseLong(instruction.group(1)), mnemonic, number);
             return resumed;
         }
         if (ERROR.matcher(line).matches()) {

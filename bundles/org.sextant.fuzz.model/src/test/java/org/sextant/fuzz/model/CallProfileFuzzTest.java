@@ -20,36 +20,50 @@ import org.sextant.callstack.model.Profile;
  */
 class CallProfileFuzzTest {
 
+    private static final Campaign.Target TARGET = new Campaign.Target() {
+        @Override
+        public void read(Path file) throws Exception {
+            Profile profile = Profile.read(file, DeltaProfiler.Pattern.INTERRUPTS, bytes -> {
+            });
+            for (CallFlow.Weight weight : profile.weights()) {
+                for (CallFlow.Scope scope : CallFlow.Scope.values()) {
+                    for (Map.Entry<String, CallTree> tree : profile.trees(scope, weight).entrySet()) {
+                        check(tree.getValue(), weight + " " + scope + " " + tree.getKey());
+                    }
+                }
+            }
+            for (DeltaProfiler.Pair pair : profile.deltas().pairs()) {
+                if (pair.time() < 0 || pair.instructions() < 0) {
+                    throw new Campaign.InvariantViolation("a delta section of negative length: " + pair);
+                }
+            }
+        }
+
+        @Override
+        public boolean isCleanError(Exception error, Path file) {
+            return error instanceof CallStackFormatException && Fuzzing.namesInput(error, file);
+        }
+    };
+
     @ParameterizedTest
     @CsvSource({ "callgrind-callpaths/base.callgrind, 500", "intel-pt/perf-script-branches.time.folded, 300",
             "intel-pt/perf-script-branches.txt, 500", "intel-pt/perf-script-call-ret-trace.txt, 300",
             "intel-pt/perf-script-insn-trace.txt, 300", "intel-pt/sptdecode.txt, 500" })
     void everyMutantIsRefusedCleanlyOrAddsUp(String sample, long mutants) throws Exception {
         Path input = Fuzzing.FIXTURES.resolve(sample);
-        Fuzzing.run("profile-" + input.getFileName(), input, mutants, new Campaign.Target() {
-            @Override
-            public void read(Path file) throws Exception {
-                Profile profile = Profile.read(file, DeltaProfiler.Pattern.INTERRUPTS, bytes -> {
-                });
-                for (CallFlow.Weight weight : profile.weights()) {
-                    for (CallFlow.Scope scope : CallFlow.Scope.values()) {
-                        for (Map.Entry<String, CallTree> tree : profile.trees(scope, weight).entrySet()) {
-                            check(tree.getValue(), weight + " " + scope + " " + tree.getKey());
-                        }
-                    }
-                }
-                for (DeltaProfiler.Pair pair : profile.deltas().pairs()) {
-                    if (pair.time() < 0 || pair.instructions() < 0) {
-                        throw new Campaign.InvariantViolation("a delta section of negative length: " + pair);
-                    }
-                }
-            }
+        Fuzzing.run("profile-" + input.getFileName(), input, mutants, TARGET);
+    }
 
-            @Override
-            public boolean isCleanError(Exception error, Path file) {
-                return error instanceof CallStackFormatException && Fuzzing.namesInput(error, file);
-            }
-        });
+    /**
+     * The mutants that failed in a campaign (./sextant fuzz --seed 100000), made again from their seeds: an
+     * instruction timed at 2^63-1 opening a delta section that closed before it began, and a folded line of
+     * separators only, whose empty call path reached the tree.
+     */
+    @ParameterizedTest
+    @CsvSource({ "intel-pt/sptdecode.txt, 114881", "intel-pt/perf-script-branches.time.folded, 234361" })
+    void mutantsThatFailedOnceStayFixed(String sample, long seed) throws Exception {
+        Path input = Fuzzing.FIXTURES.resolve(sample);
+        Fuzzing.replay("profile-" + input.getFileName(), input, seed, TARGET);
     }
 
     private static void check(CallTree tree, String which) {
