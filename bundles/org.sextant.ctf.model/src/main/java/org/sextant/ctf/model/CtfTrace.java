@@ -50,7 +50,7 @@ public final class CtfTrace {
             throw new TraceFormatException(directory, -1, "not a CTF trace (no metadata file)");
         }
         CtfMetadata metadata = CtfMetadata.read(metadataFile);
-        Map<Long, PacketLayout> layouts = PacketLayouts.read(metadataFile);
+        Map<Long, PacketLayout> layouts = PacketLayouts.of(metadata, metadataFile);
         Map<Path, List<Packet>> packets = new LinkedHashMap<>();
         int indexed = 0;
         for (Path stream : streams(directory)) {

@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -176,6 +177,11 @@ public final class Campaign {
         long start = System.nanoTime();
         long deadline = start + time.toNanos();
         List<Path> files = files();
+        // Read once: every mutant starts from them, and each damaged file is written back from them.
+        Map<Path, byte[]> originals = new HashMap<>();
+        for (Path file : files) {
+            originals.put(file, Files.readAllBytes(fInput.resolve(file.toString())));
+        }
         Map<Outcome, Long> outcomes = new EnumMap<>(Outcome.class);
         List<Failure> failures = new ArrayList<>();
         ExecutorService worker = newWorker();
@@ -185,7 +191,7 @@ public final class Campaign {
         try {
             for (long seed = firstSeed; tried < mutants && System.nanoTime() < deadline; seed++, tried++) {
                 Path relative = files.get((int) Math.floorMod(seed, (long) files.size()));
-                byte[] original = Files.readAllBytes(fInput.resolve(relative.toString()));
+                byte[] original = originals.get(relative);
                 Mutator.Mutant mutant = Mutator.mutate(original, seed);
                 Path target = copy.resolve(relative.toString());
                 Files.write(target, mutant.bytes());
@@ -228,7 +234,7 @@ public final class Campaign {
                 if (outcome == Outcome.HANG) {
                     copy = prepare(++round);
                 } else {
-                    Files.copy(fInput.resolve(relative.toString()), target, StandardCopyOption.REPLACE_EXISTING);
+                    Files.write(target, original);
                 }
             }
         } finally {
