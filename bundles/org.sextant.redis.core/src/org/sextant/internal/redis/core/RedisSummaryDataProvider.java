@@ -19,7 +19,7 @@ import org.sextant.common.core.SummaryDataProvider;
 import org.sextant.redis.core.RedisAnalysisModule;
 import org.sextant.redis.core.RedisLatencyModule;
 import org.sextant.redis.model.CommandType;
-import org.sextant.redis.model.LatencyStats;
+import org.sextant.common.model.series.DurationStats;
 import org.sextant.redis.model.RedisTracker;
 
 /**
@@ -105,7 +105,7 @@ public class RedisSummaryDataProvider extends SummaryDataProvider {
             addCounters(rows, nodeId, Messages.Summary_RequestsByType, REQUESTS_BY_TYPE, byType);
             long latencyId = rows.add(nodeId, Messages.Summary_Latency, LATENCY);
             new TreeMap<>(latencies.getOrDefault(pid, Map.of())).forEach((command, nanos) -> {
-                LatencyStats stats = LatencyStats.of(nanos.stream().mapToLong(Long::longValue).toArray());
+                DurationStats stats = DurationStats.of(nanos.stream().mapToLong(Long::longValue).toArray());
                 rows.add(latencyId, command, command, stats.count(), stats.p50(), stats.p90(), stats.p99(), stats.max());
             });
             addCounters(rows, nodeId, Messages.Summary_Bytes, BYTES, counters(ss, state, node, RedisTracker.VOLUME));

@@ -19,7 +19,7 @@ import org.sextant.headless.core.SummaryTree;
 import org.sextant.internal.redis.core.RedisSummaryDataProvider;
 import org.sextant.internal.redis.core.RequestSegment;
 import org.sextant.redis.core.RedisLatencyModule;
-import org.sextant.redis.model.LatencyStats;
+import org.sextant.common.model.series.DurationStats;
 import org.sextant.test.support.Fixture;
 
 /**
@@ -58,7 +58,7 @@ class RedisSummaryDataProviderTest {
             }
             Map<String, List<Object>> expected = new TreeMap<>();
             latencies.forEach((command, nanos) -> {
-                LatencyStats stats = LatencyStats.of(nanos.stream().mapToLong(Long::longValue).toArray());
+                DurationStats stats = DurationStats.of(nanos.stream().mapToLong(Long::longValue).toArray());
                 expected.put(command, List.of(stats.count(), stats.p50(), stats.p90(), stats.p99(), stats.max()));
             });
             Map<String, List<Object>> served = new TreeMap<>();
