@@ -177,6 +177,45 @@ public record AnnotationReport(long end, List<ThreadTime> threads, List<Annotati
     }
 
     /**
+     * One span of one thread.
+     *
+     * @param name
+     *            the annotation
+     * @param tid
+     *            the thread
+     * @param comm
+     *            the thread's command name, "" if never learnt
+     * @param depth
+     *            1 for an outermost span
+     * @param start
+     *            nanoseconds
+     * @param end
+     *            nanoseconds; the end of the trace if still open there
+     */
+    public record Instance(String name, long tid, String comm, int depth, long start, long end) {
+    }
+
+    /**
+     * @param timeline
+     *            what an {@link AnnotationTracker} wrote, closed at the end of the trace
+     * @return every span of every thread, thread by thread, depth by depth, in time order
+     */
+    public static List<Instance> instances(Timeline timeline) {
+        return timeline.children(THREADS).stream().flatMap(tid -> instancesOf(timeline, tid).stream()).toList();
+    }
+
+    private static List<Instance> instancesOf(Timeline timeline, String tid) {
+        List<Instance> instances = new ArrayList<>();
+        String comm = name(timeline, tid);
+        for (String depth : timeline.children(THREADS, tid, STACK)) {
+            for (Interval span : timeline.intervals(THREADS, tid, STACK, depth)) {
+                instances.add(new Instance((String) span.value(), Long.parseLong(tid), comm, Integer.parseInt(depth), span.start(), span.end()));
+            }
+        }
+        return instances;
+    }
+
+    /**
      * @param timeline
      *            what an {@link AnnotationTracker} wrote, closed at the end of the trace
      * @return the report
@@ -197,10 +236,8 @@ public record AnnotationReport(long end, List<ThreadTime> threads, List<Annotati
             long annotated = inside.stream().mapToLong(span -> Overlap.total(cpu, span.start(), span.end())).sum();
             threads.add(new ThreadTime(Long.parseLong(tid), name(timeline, tid), Overlap.total(cpu, Long.MIN_VALUE, Long.MAX_VALUE),
                     annotated, first, last, Overlap.total(cpu, first, last)));
-            for (String depth : timeline.children(THREADS, tid, STACK)) {
-                for (Interval span : timeline.intervals(THREADS, tid, STACK, depth)) {
-                    spans.computeIfAbsent((String) span.value(), Spans::new).add(span, end, cpu, preempted);
-                }
+            for (Instance instance : instancesOf(timeline, tid)) {
+                spans.computeIfAbsent(instance.name(), Spans::new).add(instance, end, cpu, preempted);
             }
         }
         threads.sort(Comparator.comparingLong(ThreadTime::tid));
@@ -253,13 +290,14 @@ public record AnnotationReport(long end, List<ThreadTime> threads, List<Annotati
             fName = name;
         }
 
-        void add(Interval span, long end, List<Interval> cpu, List<Interval> preempted) {
+        void add(Instance span, long end, List<Interval> cpu, List<Interval> preempted) {
+            long duration = span.end() - span.start();
             fInstances++;
-            fTotal += span.duration();
+            fTotal += duration;
             if (span.end() >= end) {
                 fUnfinished++;
             } else {
-                fDurations.add(span.duration());
+                fDurations.add(duration);
             }
             Overlap.byValue(cpu, span.start(), span.end()).forEach((value, time) -> fPerCpu.merge(((Long) value).intValue(), time, Long::sum));
             Overlap.byValue(preempted, span.start(), span.end()).forEach((value, time) -> fPreemptedBy.merge((String) value, time, Long::sum));
