@@ -12,7 +12,7 @@
 # trace.txt, recording.json, and the program's log OUT/omp-imbalance.json); the catalogue's facts go to
 # standard output. OMP_NUM_THREADS chooses the threads (default 2); OMP_WAIT_POLICY is passive unless set
 # (waiting threads sleep, so that all of a thread's time on CPU is annotated). --fixtures remakes the fixtures
-# tests/fixtures/ftrace-omp-{sextant,paper,atrace}: trace.dat stored gzipped (gzip -9 -n; trace-cmd puts
+# tests/fixtures/ftrace-omp-{sextant,paper,atrace} (2 threads, 5 phases, each loop in 2 chunks): trace.dat stored gzipped (gzip -9 -n; trace-cmd puts
 # 5.4 MB of /proc/kallsyms in every file), their lines of tests/fixtures/catalogue.properties replaced.
 # Needs root, tracefs, trace-cmd and gcc.
 set -euo pipefail
@@ -39,7 +39,7 @@ if [ "${1:-}" = --fixtures ]; then
     for syntax in sextant paper atrace; do
         name=ftrace-omp-$syntax
         rm -rf "${FIXTURES:?}/$name"
-        record "$syntax" "$FIXTURES/$name" > "$FIXTURES/$name.facts"
+        record "$syntax" "$FIXTURES/$name" --chunks 2 > "$FIXTURES/$name.facts"
         gzip -9 -n "$FIXTURES/$name/ftrace/trace.dat"
         sed -i "/^$name\./d" "$FIXTURES/catalogue.properties"
         cat "$FIXTURES/$name.facts" >> "$FIXTURES/catalogue.properties"
