@@ -9,13 +9,15 @@ and prints the facts the tests check as properties lines:
   NAME.inferred_switches                    switches in that sched_switch does not show (see Runs)
   NAME.first_ns, NAME.last_ns               the first and last event's time (ns, the recording's mono clock)
   NAME.markers.tid.TID                      print events (trace_marker writes) per thread
-  NAME.thread.T.tid                         for a program with a log (omp-imbalance.json): thread T's tid,
+  NAME.thread.T.tid                         for a program with a log (omp-imbalance.json, malformed-annotations.json):
+                                            thread T's tid; for the OpenMP program also
   NAME.cpu.ns.TID                           its time on CPU by sched_switch (each run from the switch in to the
                                             switch out on its CPU; switches in that the kernel left out inferred)
   NAME.cpu.annotated.ns.TID                 and the part of it between its first and last annotation
 
 With the program's log beside the recording it also checks that every thread's annotations in the trace equal,
-text for text, what the log says the thread wrote, and exits 1 if not.
+text for text (as the kernel kept them, for malformed-annotations), what the log says the thread wrote, and
+exits 1 if not.
 
     tools/capture/ftrace-catalogue.py NAME DIR >> tests/fixtures/catalogue.properties
 
@@ -134,10 +136,17 @@ def main():
     print(f"{name}.last_ns={last}")
     for tid in sorted(markers):
         print(f"{name}.markers.tid.{tid}={sum(markers[tid].values())}")
-    log_path = recording / "omp-imbalance.json"
-    if not log_path.is_file():
-        return 0
-    log = json.loads(log_path.read_text())
+    malformed = recording / "malformed-annotations.json"
+    if malformed.is_file():
+        return check_malformed(name, json.loads(malformed.read_text()), markers)
+    omp = recording / "omp-imbalance.json"
+    if omp.is_file():
+        return check_omp(name, json.loads(omp.read_text()), markers, marker_times, runs)
+    return 0
+
+
+def check_omp(name, log, markers, marker_times, runs):
+    """Each thread's tid and time on CPU; its annotations in the trace must equal the log's, text for text."""
     differences = []
     for thread in log["per_thread"]:
         tid = thread["tid"]
@@ -148,11 +157,27 @@ def main():
         if dict(markers[tid]) != thread["writes"]:
             differences.append(f"thread {thread['thread']} (tid {tid}): trace {dict(markers[tid])}, "
                                f"log {thread['writes']}")
+    return report_check(name, differences, sum(sum(markers[t["tid"]].values()) for t in log["per_thread"]))
+
+
+def check_malformed(name, log, markers):
+    """Each thread's tid; the trace must hold as many of its writes as the log, each as the kernel kept it."""
+    differences = []
+    for thread in log["per_thread"]:
+        tid = thread["tid"]
+        print(f"{name}.thread.{thread['thread']}.tid={tid}")
+        kept = sorted((text[:40], len(text)) for text, count in markers[tid].items() for _ in range(count))
+        logged = sorted((write["start"], write["returned"]) for write in thread["writes"])
+        if kept != logged:
+            differences.append(f"thread {thread['thread']} (tid {tid}): trace {kept}, log {logged}")
+    return report_check(name, differences, sum(sum(markers[t["tid"]].values()) for t in log["per_thread"]))
+
+
+def report_check(name, differences, count):
     for difference in differences:
         print(f"error: the annotations in the trace differ from the program's log: {difference}", file=sys.stderr)
     if not differences:
-        print(f"{name}: the trace holds exactly the annotations of the program's log "
-              f"({sum(sum(markers[t['tid']].values()) for t in log['per_thread'])})", file=sys.stderr)
+        print(f"{name}: the trace holds exactly the annotations of the program's log ({count})", file=sys.stderr)
     return 1 if differences else 0
 
 
