@@ -323,3 +323,18 @@ def test_errors_are_one_line_and_leave_nothing(tmp_path):
         assert "Traceback" not in run.stderr
     assert not any((tmp_path / name).exists() for name in "abcdef")
     assert stale_instances() == []
+
+
+# --- the fixtures ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(shutil.which("trace-cmd") is None, reason="no trace-cmd")
+@pytest.mark.parametrize("fixture", ["ftrace-omp-sextant", "ftrace-omp-paper", "ftrace-omp-atrace", "ftrace-malformed"])
+def test_fixture_counts_and_annotations_are_the_catalogues(fixture):
+    """trace-cmd's count of each fixture is the catalogue's, and its annotations are its program's log."""
+    count = subprocess.run([str(ROOT / "tools" / "capture" / "ftrace-catalogue.py"), fixture,
+                            str(ROOT / "tests" / "fixtures" / fixture)], capture_output=True, text=True, timeout=300)
+    assert count.returncode == 0, count.stderr
+    catalogued = [line for line in (ROOT / "tests" / "fixtures" / "catalogue.properties").read_text().splitlines()
+                  if line.startswith(f"{fixture}.")]
+    assert count.stdout.splitlines() == catalogued
