@@ -37,7 +37,8 @@ record() {
         "$work/$name/ftrace/recording.json"
 }
 
-ns_per_annotation() { python3 -c 'import json, sys; print(json.loads(sys.stdin.read())["ns_per_annotation"])'; }
+# "wall-ns cpu-ns" per annotation of an annotate-loop run
+ns_per_annotation() { python3 -c 'import json, sys; r = json.loads(sys.stdin.read()); print(r["ns_per_annotation"], r["cpu_ns_per_annotation"])'; }
 
 # omp LOG: "region-ms cpu-ms" of a run of the OpenMP program from its log
 omp() { python3 -c 'import json, sys; log = json.load(open(sys.argv[1])); print(log["region_wall_ns"] / 1e6, sum(t["cpu_ns"] for t in log["per_thread"]) / 1e6)' "$1"; }
@@ -49,17 +50,18 @@ echo_loop='start=$EPOCHREALTIME; for ((i = 0; i < COUNT; i++)); do echo "SX|I|ti
            echo "$start $middle $EPOCHREALTIME" > "$OUT"'
 
 declare -A results
-printf '%5s %-28s %12s %12s\n' round way value cpu-ms
+printf '%5s %-28s %15s %9s\n' round way wall cpu
 for round in $(seq "$ROUNDS"); do
-    value=$(env -u SEXTANT_TRACE_MARKER "$BUILD/annotate-loop" "$N" | ns_per_annotation)
-    results[unset]+="$value "
-    printf '%5d %-28s %12s ns\n' "$round" "annotation, variable unset" "$value"
-    value=$(SEXTANT_TRACE_MARKER=/dev/null "$BUILD/annotate-loop" "$N" | ns_per_annotation)
-    results[null]+="$value "
-    printf '%5d %-28s %12s ns\n' "$round" "annotation, /dev/null" "$value"
-    value=$(record "loop$round" "$BUILD/annotate-loop" "$N" | ns_per_annotation)
-    results[recording]+="$value "
-    printf '%5d %-28s %12s ns\n' "$round" "annotation, recording" "$value"
+    for way in unset null recording; do
+        case $way in
+            unset) read -r wall cpu <<<"$(env -u SEXTANT_TRACE_MARKER "$BUILD/annotate-loop" "$N" | ns_per_annotation)" ;;
+            null) read -r wall cpu <<<"$(SEXTANT_TRACE_MARKER=/dev/null "$BUILD/annotate-loop" "$N" | ns_per_annotation)" ;;
+            recording) read -r wall cpu <<<"$(record "loop$round" "$BUILD/annotate-loop" "$N" | ns_per_annotation)" ;;
+        esac
+        results[$way]+="$wall "
+        results[cpu$way]+="$cpu "
+        printf '%5d %-28s %12s ns %9s\n' "$round" "annotation, $way" "$wall" "$cpu"
+    done
     record "echo$round" env COUNT=$((N / 20)) OUT="$work/echo$round.times" bash -c "$echo_loop" >/dev/null
     read -r reopened kept < <(awk -v n=$((N / 20)) '{ printf "%.1f %.1f\n", ($2 - $1) * 1e9 / n, ($3 - $2) * 1e9 / n }' \
         "$work/echo$round.times")
@@ -84,8 +86,12 @@ done
 median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 echo
 echo "medians of $ROUNDS rounds"
-for way in unset null recording echo echo9; do
-    printf '  ns per annotation, %-10s %10s\n' "$way" "$(median <<<"${results[$way]}")"
+for way in unset null recording; do
+    printf '  ns per annotation, %-10s %10s wall %10s CPU\n' "$way" "$(median <<<"${results[$way]}")" \
+        "$(median <<<"${results[cpu$way]}")"
+done
+for way in echo echo9; do
+    printf '  ns per annotation, %-10s %10s wall\n' "$way" "$(median <<<"${results[$way]}")"
 done
 for chunks in 1 "$CHUNKS"; do
     plain=$(median <<<"${results[plain$chunks]}")
