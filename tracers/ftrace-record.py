@@ -50,6 +50,18 @@ LOST_STATS = ("overrun", "commit overrun", "dropped events")
 # What trace-cmd extract writes besides the events, with room to spare: /proc/kallsyms (5.4 MB on this
 # project's machines), every event format, saved command lines.
 EXTRACT_OVERHEAD = 32 << 20
+# The detached watcher that removes an instance still in use once it is free (for up to a day).
+REMOVE_WHEN_FREE = """
+import os, sys, time
+for _ in range(86400):
+    try:
+        os.rmdir(sys.argv[1])
+        break
+    except FileNotFoundError:
+        break
+    except OSError:
+        time.sleep(1)
+"""
 
 
 class Failure(Exception):
@@ -188,7 +200,9 @@ class Instance:
         return stats
 
     def remove(self):
-        """rmdir the instance (trace-cmd may have done it); a process still holding its marker open keeps it busy."""
+        """rmdir the instance (trace-cmd may have done it). A process of COMMAND's still holding one of its files
+        open (its trace_marker, in a daemon) keeps it busy: its buffer is then shrunk and a detached watcher
+        removes it once that process lets go."""
         for _ in range(20):
             try:
                 self.path.rmdir()
@@ -199,8 +213,12 @@ class Instance:
                 if error.errno != errno.EBUSY:
                     return f"could not remove the ftrace instance {self.path}: {error.strerror}"
                 time.sleep(0.05)
+        with contextlib.suppress(OSError):
+            write(self.path / "buffer_size_kb", "1")
+        subprocess.Popen([sys.executable, "-c", REMOVE_WHEN_FREE, str(self.path)], start_new_session=True,
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         return (f"the ftrace instance {self.path} is still in use (a process started by COMMAND keeps its "
-                f"trace_marker open?): remove it with rmdir {self.path} once that process ends")
+                "trace_marker open): it will be removed when that process ends (or: rmdir it)")
 
 
 class Signals:

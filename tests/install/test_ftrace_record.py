@@ -239,6 +239,19 @@ def test_ctrl_c_stops_the_command_and_still_records(tmp_path):
 
 
 @needs_ftrace
+def test_an_instance_held_open_by_a_daemon_goes_when_the_daemon_does(tmp_path):
+    out = tmp_path / "daemon"
+    run = record(out, "sh", "-c", 'sleep 2 > "$SEXTANT_TRACE_MARKER" &')
+    assert run.returncode == 0, run.stderr
+    instance = TRACEFS / "instances" / recording(out)["instance"]
+    assert "is still in use" in run.stderr and instance.exists()
+    deadline = time.monotonic() + 30
+    while instance.exists() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not instance.exists()
+
+
+@needs_ftrace
 def test_no_room_for_extract_keeps_the_instances_own_trace(tmp_path):
     small = tmp_path / "small"
     small.mkdir()
