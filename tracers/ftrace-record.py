@@ -15,7 +15,8 @@ there; so can `echo`). Afterwards:
 
 Events lost in the ring buffer (per_cpu/cpuN/stats: overrun, commit overrun, dropped events) are counted in
 recording.json and reported as a warning. The instance is removed afterwards whatever happens: COMMAND
-failing, Ctrl-C (COMMAND is interrupted, what was recorded is kept), extract failing. The exit status is
+failing, Ctrl-C (COMMAND is interrupted, what was recorded is kept), extract failing; when a process COMMAND
+left behind still holds its marker open, as soon as that process lets go. The exit status is
 COMMAND's (128+N when a signal N ended it); 2 for an error of the recorder itself, before COMMAND ran.
 
 --events takes a comma-separated list, or several --events: groups (sched, irq, softirq) or tracepoints
