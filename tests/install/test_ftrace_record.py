@@ -239,6 +239,17 @@ def test_ctrl_c_stops_the_command_and_still_records(tmp_path):
 
 
 @needs_ftrace
+def test_events_added_to_the_scheduler_are_recorded(tmp_path):
+    out = tmp_path / "softirq"
+    run = record(out, "sleep", "0.1", options=("--events", "+irq,+softirq"))
+    assert run.returncode == 0, run.stderr
+    assert recording(out)["events"][6:] == ["irq:irq_handler_entry", "irq:irq_handler_exit", "irq:softirq_entry",
+                                            "irq:softirq_exit", "ftrace:print"]
+    names = {name for _, _, name, _ in events(out / "ftrace" / "trace.txt")}
+    assert {"sched_switch", "softirq_entry", "softirq_exit"} <= names  # the tick's timer softirq, at least
+
+
+@needs_ftrace
 def test_an_instance_held_open_by_a_daemon_goes_when_the_daemon_does(tmp_path):
     out = tmp_path / "daemon"
     run = record(out, "sh", "-c", 'sleep 2 > "$SEXTANT_TRACE_MARKER" &')
