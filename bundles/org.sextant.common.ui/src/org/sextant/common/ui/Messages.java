@@ -12,6 +12,8 @@ class Messages extends NLS {
 
     public static String CumulativeXYView_XAxis = ""; //$NON-NLS-1$
     public static String CumulativeXYView_LegendColumn = ""; //$NON-NLS-1$
+    public static String AnalysisFailure_Title = ""; //$NON-NLS-1$
+    public static String AnalysisFailure_Message = ""; //$NON-NLS-1$
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

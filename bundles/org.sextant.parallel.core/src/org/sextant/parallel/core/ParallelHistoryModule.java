@@ -24,6 +24,7 @@ import org.eclipse.tracecompass.tmf.core.exceptions.TmfAnalysisException;
 import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.sextant.common.core.AnalysisFailures;
 import org.sextant.common.core.FailureReporter;
 import org.sextant.ctf.model.TraceFormatException;
 import org.sextant.headless.core.BuildOptions;
@@ -200,6 +201,13 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
         return fFailure;
     }
 
+    /** Records why the build failed, tells the GUI, and makes the exception Trace Compass expects. */
+    private TmfAnalysisException failed(ITmfTrace trace, String failure) {
+        fFailure = failure;
+        AnalysisFailures.report(new AnalysisFailures.Failure(getName(), trace.getName(), failure));
+        return new TmfAnalysisException(failure);
+    }
+
     /** @return what the last build did, or null when the history was reused or not built yet */
     public @Nullable Report getReport() {
         return fReport;
@@ -256,11 +264,9 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
             fStateSystem = open(history.toFile());
             return true;
         } catch (TraceFormatException e) {
-            fFailure = e.getMessage();
-            throw new TmfAnalysisException(e.getMessage());
+            throw failed(trace, String.valueOf(e.getMessage()));
         } catch (IOException e) {
-            fFailure = trace.getPath() + ": " + e.getMessage(); //$NON-NLS-1$
-            throw new TmfAnalysisException(fFailure);
+            throw failed(trace, trace.getPath() + ": " + e.getMessage()); //$NON-NLS-1$
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;

@@ -12,6 +12,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.LongConsumer;
 
+import org.sextant.common.model.text.LineLengthGuard;
+import org.sextant.common.model.text.LineTooLongException;
+
 /**
  * A call profile read from a file of any of the suite's inputs: its call trees, in every scope and weight the
  * input gives, for instruction flows its delta profile, and for timed inputs, when asked, its timeline.
@@ -32,6 +35,11 @@ public final class Profile {
 
     /** How many lines {@link #detect} reads at most. */
     private static final int SNIFF_LINES = 50;
+    /**
+     * The longest line any reader takes, in characters: a folded call path of a million frames with names of
+     * up to 15 characters. A longer one (a file with no line ends, say) is an error, not all the memory there is.
+     */
+    public static final int MAX_LINE = 16 << 20;
 
     private final Path fFile;
     private final Format fFormat;
@@ -55,7 +63,7 @@ public final class Profile {
      * @return its format, or null when it is none of the inputs (or cannot be read)
      */
     public static Format detect(Path file) {
-        List<String> lines = firstLines(file);
+        List<String> lines = sniff(file);
         return lines == null ? null : detect(lines);
     }
 
@@ -66,7 +74,7 @@ public final class Profile {
      *         have a time, or sptdecode text with a time column
      */
     public static boolean isTimed(Path file) {
-        List<String> lines = firstLines(file);
+        List<String> lines = sniff(file);
         if (lines == null) {
             return false;
         }
@@ -74,17 +82,29 @@ public final class Profile {
         return format == Format.PERF_SCRIPT || format == Format.SPTDECODE && SptDecodeReader.isTimed(lines);
     }
 
-    private static List<String> firstLines(Path file) {
+    /** @return the file's first lines, or null when it cannot be read */
+    private static List<String> firstLines(Path file) throws LineTooLongException {
         List<String> lines = new ArrayList<>();
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
+        try (BufferedReader in = new BufferedReader(new LineLengthGuard(Files.newBufferedReader(file, StandardCharsets.ISO_8859_1), MAX_LINE))) {
             String line;
             while (lines.size() < SNIFF_LINES && (line = in.readLine()) != null) {
                 lines.add(line);
             }
+        } catch (LineTooLongException e) {
+            throw e;
         } catch (IOException e) {
             return null;
         }
         return lines;
+    }
+
+    /** @return the file's first lines, or null when it cannot be read or a line is too long for any format */
+    private static List<String> sniff(Path file) {
+        try {
+            return firstLines(file);
+        } catch (LineTooLongException e) {
+            return null;
+        }
     }
 
     private static Format detect(List<String> lines) {
@@ -142,12 +162,18 @@ public final class Profile {
      */
     public static Profile read(Path file, DeltaProfiler.Pattern pattern, boolean timeline, LongConsumer progress)
             throws IOException, CallStackFormatException {
-        Format format = detect(file);
+        String name = file.toString();
+        List<String> lines;
+        try {
+            lines = firstLines(file);
+        } catch (LineTooLongException e) {
+            throw tooLong(name, e);
+        }
+        Format format = lines == null ? null : detect(lines);
         if (format == null) {
             throw new CallStackFormatException(file.toString(), 1,
                     "not a call profile: neither callgrind output, folded stacks, perf script of Intel PT nor sptdecode text");
         }
-        String name = file.toString();
         try (BufferedReader in = new ProgressReader(Files.newBufferedReader(file, StandardCharsets.ISO_8859_1), progress)) {
             DeltaProfiler deltas = new DeltaProfiler(pattern);
             CallFlow flow;
@@ -173,7 +199,14 @@ public final class Profile {
                 throw new IllegalStateException(format.name());
             }
             return new Profile(file, format, flow, deltas, weights);
+        } catch (LineTooLongException e) {
+            throw tooLong(name, e);
         }
+    }
+
+    private static CallStackFormatException tooLong(String name, LineTooLongException e) {
+        return new CallStackFormatException(name, (int) Math.min(e.line(), Integer.MAX_VALUE),
+                "longer than " + MAX_LINE + " characters, more than any line of a call profile");
     }
 
     /** @return the file read */

@@ -6,9 +6,13 @@ import java.io.IOException;
 import java.io.Reader;
 import java.util.function.LongConsumer;
 
+import org.sextant.common.model.text.LineLengthGuard;
+import org.sextant.common.model.text.LineTooLongException;
+
 /**
- * A line reader that tells how far it got, every few megabytes, for progress on long files. Counts characters,
- * which are bytes in the ISO-8859-1 the readers use, with one per line end.
+ * A line reader that tells how far it got, every few megabytes, for progress on long files, and refuses lines
+ * longer than {@link Profile#MAX_LINE} ({@link LineTooLongException}). Counts characters, which are bytes in the
+ * ISO-8859-1 the readers use, with one per line end.
  */
 final class ProgressReader extends BufferedReader {
 
@@ -19,7 +23,7 @@ final class ProgressReader extends BufferedReader {
     private long fNext = STEP;
 
     ProgressReader(Reader in, LongConsumer progress) {
-        super(in, 1 << 16);
+        super(new LineLengthGuard(in, Profile.MAX_LINE), 1 << 16);
         fProgress = progress;
     }
 

@@ -4,6 +4,7 @@ package org.sextant.callstack.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +13,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Damaged call profiles (issue 14's examples): each is an error naming the file, the line and what is wrong,
@@ -83,6 +86,20 @@ class DamagedProfileTest {
         assertEquals(depth, deepest.path().size());
         assertEquals(depth, deepest.depth());
         assertEquals(7, tree.root().total());
+    }
+
+    /**
+     * A line with no end is refused at its number, whether it comes while the format is being recognised (the
+     * first lines) or while the file is read.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = { 0, 1, 60 })
+    void aLineLongerThanAnyFormatsIsAnError(int foldedLinesBefore, @TempDir Path dir) throws Exception {
+        Path endless = dir.resolve("endless.txt");
+        Files.writeString(endless, "main;f 1\n".repeat(foldedLinesBefore) + "x".repeat(Profile.MAX_LINE + 1), StandardCharsets.ISO_8859_1);
+        CallStackFormatException error = assertThrows(CallStackFormatException.class, () -> ProfileTest.read(endless));
+        int line = foldedLinesBefore + 1;
+        assertEquals(endless + " line " + line + ": longer than 16777216 characters, more than any line of a call profile", error.getMessage());
     }
 
     /**
