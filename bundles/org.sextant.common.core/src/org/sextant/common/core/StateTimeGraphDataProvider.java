@@ -233,7 +233,7 @@ public abstract class StateTimeGraphDataProvider implements ITimeGraphDataProvid
 
     @Override
     public TmfModelResponse<TmfTreeModel<TimeGraphEntryModel>> fetchTree(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        ITmfStateSystem ss = stateSystem();
+        ITmfStateSystem ss = StateSystems.first(fModule);
         if (ss == null) {
             return new TmfModelResponse<>(null, Status.FAILED, FailureReporter.messageOf(fModule));
         }
@@ -251,7 +251,7 @@ public abstract class StateTimeGraphDataProvider implements ITimeGraphDataProvid
 
     @Override
     public TmfModelResponse<TimeGraphModel> fetchRowModel(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        ITmfStateSystem ss = stateSystem();
+        ITmfStateSystem ss = StateSystems.first(fModule);
         List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
         List<Long> items = DataProviderParameterUtils.extractSelectedItems(parameters);
         if (ss == null || times == null || times.isEmpty() || items == null) {
@@ -287,7 +287,7 @@ public abstract class StateTimeGraphDataProvider implements ITimeGraphDataProvid
 
     @Override
     public TmfModelResponse<Map<String, String>> fetchTooltip(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        ITmfStateSystem ss = stateSystem();
+        ITmfStateSystem ss = StateSystems.first(fModule);
         List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
         List<Long> items = DataProviderParameterUtils.extractSelectedItems(parameters);
         if (ss == null || times == null || times.isEmpty() || items == null || items.isEmpty()) {
@@ -308,7 +308,7 @@ public abstract class StateTimeGraphDataProvider implements ITimeGraphDataProvid
 
     @Override
     public TmfModelResponse<List<ITimeGraphArrow>> fetchArrows(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        ITmfStateSystem ss = stateSystem();
+        ITmfStateSystem ss = StateSystems.first(fModule);
         List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
         if (ss == null || times == null || times.isEmpty()) {
             return new TmfModelResponse<>(null, Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
@@ -324,15 +324,5 @@ public abstract class StateTimeGraphDataProvider implements ITimeGraphDataProvid
         } catch (StateSystemDisposedException e) {
             return new TmfModelResponse<>(null, Status.FAILED, CommonStatusMessage.STATE_SYSTEM_FAILED);
         }
-    }
-
-    private @Nullable ITmfStateSystem stateSystem() {
-        if (!fModule.waitForInitialization()) {
-            return null;
-        }
-        for (ITmfStateSystem ss : fModule.getStateSystems()) {
-            return ss;
-        }
-        return null;
     }
 }

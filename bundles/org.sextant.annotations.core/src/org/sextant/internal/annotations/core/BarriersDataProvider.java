@@ -37,6 +37,7 @@ import org.sextant.annotations.core.AnnotationsAnalysisModule;
 import org.sextant.annotations.model.AnnotationReport;
 import org.sextant.annotations.model.AnnotationReport.BarrierInstance;
 import org.sextant.common.core.FailureReporter;
+import org.sextant.common.core.StateSystems;
 
 /**
  * Barriers: per barrier, the skew of each of its instances (how long the first thread to arrive waited for the
@@ -86,7 +87,7 @@ public class BarriersDataProvider implements ITmfTreeXYDataProvider<TmfTreeDataM
     @Override
     public TmfModelResponse<OutputStyleModel> fetchStyle(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
         Map<String, OutputElementStyle> styles = new LinkedHashMap<>();
-        ITmfStateSystem ss = stateSystem();
+        ITmfStateSystem ss = StateSystems.first(fModule);
         if (ss != null) {
             for (int barrier : ss.getQuarks(BARRIERS, "*")) { //$NON-NLS-1$
                 styles.put(ss.getAttributeName(barrier), style(ss.getAttributeName(barrier)));
@@ -97,7 +98,7 @@ public class BarriersDataProvider implements ITmfTreeXYDataProvider<TmfTreeDataM
 
     @Override
     public TmfModelResponse<TmfTreeModel<TmfTreeDataModel>> fetchTree(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        ITmfStateSystem ss = stateSystem();
+        ITmfStateSystem ss = StateSystems.first(fModule);
         if (ss == null) {
             return new TmfModelResponse<>(null, Status.FAILED, FailureReporter.messageOf(fModule));
         }
@@ -120,7 +121,7 @@ public class BarriersDataProvider implements ITmfTreeXYDataProvider<TmfTreeDataM
 
     @Override
     public TmfModelResponse<ITmfXyModel> fetchXY(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        ITmfStateSystem ss = stateSystem();
+        ITmfStateSystem ss = StateSystems.first(fModule);
         if (ss == null) {
             return new TmfModelResponse<>(null, Status.FAILED, FailureReporter.messageOf(fModule));
         }
@@ -191,9 +192,5 @@ public class BarriersDataProvider implements ITmfTreeXYDataProvider<TmfTreeDataM
             return time - times[last] <= (times[last] - times[last - 1]) / 2 ? last : -1;
         }
         return time - times[after - 1] <= times[after] - time ? after - 1 : after;
-    }
-
-    private @Nullable ITmfStateSystem stateSystem() {
-        return fModule.waitForInitialization() ? fModule.getStateSystem(AnnotationsAnalysisModule.ID) : null;
     }
 }
