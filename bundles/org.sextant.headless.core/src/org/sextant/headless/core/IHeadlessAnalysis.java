@@ -36,4 +36,16 @@ public interface IHeadlessAnalysis {
      *             when the analysis fails; its message is shown to the user
      */
     Map<String, Object> run(ITmfTrace trace, BuildOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException;
+
+    /**
+     * Whether the analysis checks every event of a CTF trace as it reads it (Sextant's parallel builds do, with
+     * Sextant's codec). When it does not, the command line decodes every event before the analysis starts:
+     * Trace Compass's reader stops at damage as if the trace ended there, and the analysis would report too
+     * little without a word.
+     *
+     * @return true when damage anywhere in a CTF trace fails the analysis; false by default
+     */
+    default boolean checksEveryEvent() {
+        return false;
+    }
 }

@@ -48,6 +48,12 @@ public abstract class ParallelHeadlessAnalysis<M extends ParallelHistoryModule> 
      */
     protected abstract Map<String, Object> summarize(SummaryTree summary);
 
+    /** CTF traces are built by the parallel build, which checks every event with Sextant's codec. */
+    @Override
+    public boolean checksEveryEvent() {
+        return true;
+    }
+
     @Override
     public boolean appliesTo(ITmfTrace trace) {
         return TmfTraceUtils.getAnalysisModuleOfClass(trace, fModuleClass, fModuleId) != null;

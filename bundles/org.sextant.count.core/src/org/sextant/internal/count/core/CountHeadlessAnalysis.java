@@ -63,6 +63,12 @@ public class CountHeadlessAnalysis implements IHeadlessAnalysis {
         return result;
     }
 
+    /** CTF traces are built by the parallel build, which checks every event with Sextant's codec. */
+    @Override
+    public boolean checksEveryEvent() {
+        return true;
+    }
+
     private static long events(SummaryEntryModel entry) {
         return entry.getNumber(EventCountSummaryDataProvider.EVENTS).longValue();
     }

@@ -64,7 +64,7 @@ public class AnalyzeApplication implements IApplication {
             ITmfTrace trace;
             List<String> damaged = arguments.skipDamaged() ? new ArrayList<>() : null;
             try {
-                trace = TraceOpener.open(path, damaged);
+                trace = TraceOpener.open(path, damaged, analysis.checksEveryEvent() ? CtfChecks.Depth.PACKETS : CtfChecks.Depth.EVENTS);
             } catch (OpenException e) {
                 return fail(e.getMessage(), USAGE_ERROR);
             }

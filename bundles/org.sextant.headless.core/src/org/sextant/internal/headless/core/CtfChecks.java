@@ -18,10 +18,21 @@ import org.sextant.internal.headless.core.TraceOpener.OpenException;
  * reads: a damaged first packet fails its validation with no file or offset ("Failed to get CTF Iterator"), a
  * damaged packet further on ends its reading early, and an analysis then reports fewer events as if the trace
  * had no more. So every CTF trace has its packets checked (the headers, a few dozen bytes each, and the LTTng
- * index against them), and a trace small enough to decode in about a second has every event decoded too; a
- * larger one is decoded in full by the parallel builds, which check every event as they go.
+ * index against them), and every event is decoded too when an analysis reads the trace through Trace Compass's
+ * reader; for the parallel builds, which check every event as they go, only a trace small enough to decode in
+ * about a second is, so that its damage is told before any build starts.
  */
 final class CtfChecks {
+
+    /** How much of a CTF trace is checked when it opens. */
+    enum Depth {
+        /** Nothing: the files were checked a moment ago (a trace reopened once its stale files are cleared). */
+        NONE,
+        /** Every packet, and every event of a trace of up to {@link #DECODED_IN_FULL} bytes. */
+        PACKETS,
+        /** Every packet and every event. */
+        EVENTS
+    }
 
     /** Stream bytes decoded in full when a trace is opened: about a second at the codec's speed. */
     static final long DECODED_IN_FULL = 256L << 20;
@@ -35,17 +46,22 @@ final class CtfChecks {
     /**
      * @param trace
      *            a CTF trace directory
+     * @param depth
+     *            how much to check
      * @throws OpenException
      *             naming the file and offset of the first damage found
      */
-    static void check(Path trace) throws OpenException {
+    static void check(Path trace, Depth depth) throws OpenException {
+        if (depth == Depth.NONE) {
+            return;
+        }
         try {
             CtfTrace ctf = CtfTrace.open(trace);
             long bytes = 0;
             for (Path stream : ctf.packets().keySet()) {
                 bytes += Files.size(stream);
             }
-            if (bytes <= DECODED_IN_FULL) {
+            if (depth == Depth.EVENTS || bytes <= DECODED_IN_FULL) {
                 ctf.verify();
             }
         } catch (TraceFormatException e) {

@@ -25,6 +25,7 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.sextant.headless.core.Provenance;
+import org.sextant.internal.headless.core.CtfChecks.Depth;
 
 /**
  * Opens a trace without a workspace, the way Trace Compass's import does: the trace type whose validation is
@@ -65,7 +66,7 @@ final class TraceOpener {
     }
 
     static ITmfTrace open(String path) throws OpenException {
-        return open(path, null);
+        return open(path, null, Depth.PACKETS);
     }
 
     /**
@@ -74,11 +75,13 @@ final class TraceOpener {
      * @param damaged
      *            where the traces of a recording that cannot be read are listed (each problem, naming the file)
      *            and left out, the others opened; null to refuse a recording with any such trace
+     * @param depth
+     *            how much of a CTF trace to check before Trace Compass reads it
      * @return the trace, its analysis modules told it opened
      * @throws OpenException
      *             naming the file and the problem
      */
-    static ITmfTrace open(String path, @Nullable List<String> damaged) throws OpenException {
+    static ITmfTrace open(String path, @Nullable List<String> damaged, Depth depth) throws OpenException {
         File file = new File(path);
         if (!file.exists()) {
             throw new OpenException(path + ": no such file or directory"); //$NON-NLS-1$
@@ -86,7 +89,7 @@ final class TraceOpener {
         if (!file.canRead()) {
             throw new OpenException(path + ": not readable"); //$NON-NLS-1$
         }
-        ITmfTrace trace = openQuietly(file, damaged);
+        ITmfTrace trace = openQuietly(file, damaged, depth);
         Map<Path, Provenance> stale;
         try {
             stale = staleFolders(trace);
@@ -103,15 +106,15 @@ final class TraceOpener {
             if (damaged != null) {
                 damaged.clear();
             }
-            trace = openQuietly(file, damaged);
+            trace = openQuietly(file, damaged, Depth.NONE);
         }
         TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(TraceOpener.class, trace, null));
         return trace;
     }
 
     /** Opens the trace without telling anyone yet: its analysis modules come with the "opened" signal. */
-    private static ITmfTrace openQuietly(File file, @Nullable List<String> damaged) throws OpenException {
-        return file.isDirectory() && !new File(file, CTF_METADATA).isFile() ? openExperiment(file, damaged) : openTrace(file);
+    private static ITmfTrace openQuietly(File file, @Nullable List<String> damaged, Depth depth) throws OpenException {
+        return file.isDirectory() && !new File(file, CTF_METADATA).isFile() ? openExperiment(file, damaged, depth) : openTrace(file, depth);
     }
 
     /**
@@ -159,10 +162,10 @@ final class TraceOpener {
         }
     }
 
-    private static ITmfTrace openTrace(File file) throws OpenException {
+    private static ITmfTrace openTrace(File file, Depth depth) throws OpenException {
         String absolute = file.getAbsolutePath();
         if (new File(file, CTF_METADATA).isFile()) {
-            CtfChecks.check(file.toPath());
+            CtfChecks.check(file.toPath(), depth);
         }
         TraceTypeHelper type = traceType(absolute);
         ITmfTrace trace;
@@ -181,7 +184,7 @@ final class TraceOpener {
     }
 
     /** The experiment of the CTF traces under a directory, in path order; each must open, or be listed as damaged. */
-    private static ITmfTrace openExperiment(File directory, @Nullable List<String> damaged) throws OpenException {
+    private static ITmfTrace openExperiment(File directory, @Nullable List<String> damaged, Depth depth) throws OpenException {
         List<File> members;
         try (Stream<Path> paths = Files.walk(directory.toPath(), MAX_DEPTH)) {
             members = paths.filter(p -> p.endsWith(CTF_METADATA) && Files.isRegularFile(p)).map(p -> p.getParent().toFile()).sorted().toList();
@@ -198,7 +201,7 @@ final class TraceOpener {
         try {
             for (File member : members) {
                 try {
-                    traces.add(openTrace(member));
+                    traces.add(openTrace(member, depth));
                 } catch (OpenException e) {
                     damage(e.getMessage(), damaged);
                 }
