@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: EPL-2.0
 #
 # ./sextant record [--kernel [--syscalls NAME,...]] [--subbuf-size BYTES] --out DIR -- COMMAND...
+# ./sextant record --ftrace [--events LIST] [--buffer-size KB] --out DIR -- COMMAND...    (tracers/ftrace-record.py)
 #
 # Runs COMMAND (and its children) under Sextant's transparent Redis tracer (tracers/redis, LD_PRELOAD) in an
 # LTTng-UST session of its own, user space only (a session daemon is started with --no-kernel when none runs).
@@ -16,7 +17,26 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${SEXTANT_HOME:-$ROOT/.sextant}/tracer
 
-usage() { echo "usage: ./sextant record [--kernel [--syscalls NAME,...]] [--subbuf-size BYTES] --out DIR -- COMMAND..." >&2; }
+# --ftrace (before --): the ftrace recorder takes the rest of the command line (tracers/ftrace-record.py).
+ftrace=false
+in_command=false
+ftrace_args=()
+for argument in "$@"; do
+    if ! $in_command && ! $ftrace && [ "$argument" = --ftrace ]; then
+        ftrace=true
+        continue
+    fi
+    [ "$argument" = -- ] && in_command=true
+    ftrace_args+=("$argument")
+done
+if $ftrace; then
+    exec python3 "$ROOT/tracers/ftrace-record.py" "${ftrace_args[@]}"
+fi
+
+usage() {
+    echo "usage: ./sextant record [--kernel [--syscalls NAME,...]] [--subbuf-size BYTES] --out DIR -- COMMAND..." >&2
+    echo "       ./sextant record --ftrace [--events sched,+irq,+softirq] [--buffer-size KB] --out DIR -- COMMAND..." >&2
+}
 die() { echo "sextant: error: $*" >&2; exit 2; }
 
 kernel=false

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: EPL-2.0
-# A small parallel program that annotates its phases through ftrace's trace_marker (see ftrace-markers.sh):
-# two workers, three compute steps each, every step bracketed by "begin"/"end" markers naming worker and step.
+# A small parallel program that annotates its phases through ftrace's trace_marker, in free text (no syntax of
+# annotate/README.md): two workers, three compute steps each, every step bracketed by "begin"/"end" markers
+# naming worker and step. The workload of the ftrace-markers fixture; run it under ./sextant record --ftrace.
 set -euo pipefail
-: "${SEXTANT_TRACE_MARKER:?run me under tools/capture/ftrace-markers.sh}"
+: "${SEXTANT_TRACE_MARKER:?run me under ./sextant record --ftrace}"
 for worker in 0 1; do
     (
         for step in 1 2 3; do
