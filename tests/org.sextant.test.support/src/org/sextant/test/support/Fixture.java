@@ -40,7 +40,16 @@ public enum Fixture {
     /** One Redis node with 4 io-threads reading and writing for 50 clients. */
     REDIS_IO_THREADS("redis-io-threads"), //$NON-NLS-1$
     /** One Redis node traced from the middle of a load, with small buffers: events lost, connections begun before. */
-    REDIS_PARTIAL("redis-partial"); //$NON-NLS-1$
+    REDIS_PARTIAL("redis-partial"), //$NON-NLS-1$
+    /**
+     * The OpenMP proof program of issue 15 (2 threads, 5 phases, barriers, designed imbalance 4/3) annotated in
+     * Sextant's syntax, recorded with {@code ./sextant record --ftrace}, with the program's own log.
+     */
+    FTRACE_OMP_SEXTANT("ftrace-omp-sextant"), //$NON-NLS-1$
+    /** The same program annotated in the Annotatable Systrace paper's syntax ({@code PE:n;task}, {@code barrier}). */
+    FTRACE_OMP_PAPER("ftrace-omp-paper"), //$NON-NLS-1$
+    /** The same program annotated in atrace's syntax ({@code B|pid|name}, {@code E|pid}, {@code S}/{@code F}). */
+    FTRACE_OMP_ATRACE("ftrace-omp-atrace"); //$NON-NLS-1$
 
     private static final String GZIP_SUFFIX = ".gz"; //$NON-NLS-1$
 
