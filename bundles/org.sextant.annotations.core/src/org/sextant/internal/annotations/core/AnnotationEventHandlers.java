@@ -14,7 +14,9 @@ import org.sextant.annotations.model.AnnotationTracker;
 
 /**
  * One small handler per ftrace event the annotations analysis reads, each reading its fields (named as in the
- * event's format) and calling the tracker. An event without the fields it needs, or without a CPU, is skipped.
+ * event's format) and calling the tracker; every event with a CPU is then shown to the tracker, which needs the
+ * time of each CPU's last event to place the switches the kernel did not report. An event without the fields
+ * its handler needs, or without a CPU, is skipped.
  */
 final class AnnotationEventHandlers {
 
@@ -92,20 +94,20 @@ final class AnnotationEventHandlers {
      */
     void handle(ITmfEvent event) {
         TmfCpuAspect aspect = fCpu;
-        Handler handler = HANDLERS.get(event.getName());
-        if (aspect == null || (handler == null && !(event instanceof ITmfLostEvent))) {
-            return;
-        }
-        Integer cpu = aspect.resolve(event);
+        Integer cpu = aspect == null ? null : aspect.resolve(event);
         if (cpu == null) {
             return;
         }
         long time = event.getTimestamp().toNanos();
         if (event instanceof ITmfLostEvent lost) {
             fTracker.lost(time, cpu, Math.max(1, lost.getNbLostEvents()));
-        } else if (handler != null) {
-            handler.handle(fTracker, time, cpu, event.getContent());
+        } else {
+            Handler handler = HANDLERS.get(event.getName());
+            if (handler != null) {
+                handler.handle(fTracker, time, cpu, event.getContent());
+            }
         }
+        fTracker.event(time, cpu);
     }
 
     private static void name(AnnotationTracker tracker, long time, ITmfEventField fields, String tidField, String commField) {

@@ -38,6 +38,14 @@ import org.sextant.common.model.state.StateWriter;
  * </pre>
  *
  * <p>
+ * A thread seen running on a CPU where the tracker has another (or none), as the thread leaving it in a context
+ * switch or writing a marker there, was switched in without a {@code sched_switch}: some kernels emit none when a
+ * CPU leaves its idle task (and miss a few others). Its switch in is put at the latest time it can have happened
+ * without contradicting the trace: the CPU's previous event ({@link #event}), or the thread's own last change
+ * of CPU if later.
+ * </p>
+ *
+ * <p>
  * A paper task ({@code PE:n;task}) lasts until the thread's next task, its next {@code barrier}, or its exit; a
  * paper {@code barrier} is left at the thread's next annotation. Malformed input is counted, never fatal: an end
  * with nothing open or naming what was never begun is ignored; an end naming an outer span closes the spans
@@ -96,6 +104,7 @@ public final class AnnotationTracker {
     private final StateWriter fWriter;
     private final Map<Long, Task> fThreads = new HashMap<>();
     private final Map<Integer, Long> fRunning = new HashMap<>();
+    private final Map<Integer, Long> fLastEvent = new HashMap<>();
     private final Map<String, Long> fCounts = new HashMap<>();
     private final Set<List<Object>> fOpenAsync = new HashSet<>();
 
@@ -112,6 +121,8 @@ public final class AnnotationTracker {
         int fBarrierQuark = -1;
         boolean fPaperBarrier;
         String fComm;
+        /** When its CPU attribute last changed: no inferred switch in may go before it. */
+        long fCpuChanged = Long.MIN_VALUE;
 
         Task(long tid) {
             fTid = tid;
@@ -157,7 +168,11 @@ public final class AnnotationTracker {
     public void schedSwitch(long time, int cpu, long prevTid, boolean prevPreempted, long nextTid, String nextComm) {
         if (prevTid != IDLE) {
             Task prev = task(prevTid);
+            if (!Long.valueOf(prevTid).equals(fRunning.get(cpu))) {
+                run(switchedIn(time, cpu, prev), cpu, prevTid);
+            }
             fWriter.modify(time, prev.fCpu, null);
+            prev.fCpuChanged = time;
             if (prevPreempted && nextTid != prevTid) {
                 prev.fPreemptedBy = fWriter.attribute(THREADS, Long.toString(prevTid), PREEMPTED_BY);
                 fWriter.modify(time, prev.fPreemptedBy, nextComm + " " + nextTid);
@@ -221,7 +236,9 @@ public final class AnnotationTracker {
         problem(time, PROBLEM_LOST, count);
         Long tid = fRunning.remove(cpu);
         if (tid != null && tid != IDLE) {
-            fWriter.modify(time, task(tid).fCpu, null);
+            Task left = task(tid);
+            fWriter.modify(time, left.fCpu, null);
+            left.fCpuChanged = time;
         }
         fWriter.modify(time, fWriter.attribute(CPUS, Integer.toString(cpu)), null);
         fWriter.modify(time, fWriter.attribute(CPUS, Integer.toString(cpu), ANNOTATION), null);
@@ -248,7 +265,7 @@ public final class AnnotationTracker {
         }
         Task task = task(tid);
         if (!Long.valueOf(tid).equals(fRunning.get(cpu))) {
-            run(time, cpu, tid);
+            run(switchedIn(time, cpu, task), cpu, tid);
         }
         if (task.fPaperBarrier) {
             leaveBarrier(time, task);
@@ -288,6 +305,25 @@ public final class AnnotationTracker {
         }
     }
 
+    /**
+     * Any event on a CPU, after the method for its kind (if any) was called: where a thread that shows up there
+     * without a switch in was switched in at the latest.
+     *
+     * @param time
+     *            nanoseconds
+     * @param cpu
+     *            where
+     */
+    public void event(long time, int cpu) {
+        fLastEvent.put(cpu, time);
+    }
+
+    /** When a thread seen running on a CPU the tracker did not know it ran on was switched in, at the latest. */
+    private long switchedIn(long seen, int cpu, Task task) {
+        long previous = fLastEvent.getOrDefault(cpu, seen);
+        return Math.min(seen, Math.max(previous, task.fCpuChanged));
+    }
+
     private int async(Annotation annotation) {
         if (annotation.kind() == Kind.ASYNC_BEGIN) {
             fOpenAsync.add(List.of(annotation.name(), annotation.value()));
@@ -305,6 +341,7 @@ public final class AnnotationTracker {
             Task left = fThreads.get(previous);
             if (left != null) {
                 fWriter.modify(time, left.fCpu, null);
+                left.fCpuChanged = time;
             }
         }
         fWriter.modify(time, fWriter.attribute(CPUS, Integer.toString(cpu)), tid);
@@ -312,6 +349,7 @@ public final class AnnotationTracker {
         if (tid != IDLE) {
             Task task = task(tid);
             fWriter.modify(time, task.fCpu, (long) cpu);
+            task.fCpuChanged = time;
             if (task.fPreemptedBy >= 0) {
                 fWriter.modify(time, task.fPreemptedBy, null);
                 task.fPreemptedBy = -1;

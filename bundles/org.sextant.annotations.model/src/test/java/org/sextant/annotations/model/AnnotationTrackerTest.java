@@ -58,6 +58,28 @@ class AnnotationTrackerTest {
         assertEquals(500, solve.durations().max());
     }
 
+    /**
+     * Some kernels emit no sched_switch when a CPU leaves its idle task: a thread that shows up on a CPU (leaving
+     * it, or writing a marker there) was switched in after the CPU's previous event, at the latest.
+     */
+    @Test
+    void aSwitchInTheKernelDidNotReportIsInferred() {
+        fTracker.schedSwitch(100, 0, 10, false, 0, "swapper/0");
+        fTracker.event(100, 0);
+        fTracker.event(150, 0);
+        fTracker.marker(200, 0, 20, "SX|B|work");
+        fTracker.event(200, 0);
+        fTracker.schedSwitch(300, 0, 20, false, 0, "swapper/0");
+        fTracker.event(300, 0);
+        fTracker.event(400, 0);
+        fTracker.schedSwitch(500, 0, 10, false, 0, "swapper/0");
+
+        assertEquals(List.of(new Interval(150, 300, 0L)), fTimeline.intervals(THREADS, "20", CPU));
+        assertEquals(List.of(new Interval(400, 500, 0L)), fTimeline.intervals(THREADS, "10", CPU));
+        assertEquals(List.of(new Interval(100, 150, 0L), new Interval(150, 300, 20L), new Interval(300, 400, 0L), new Interval(400, 500, 10L)),
+                fTimeline.intervals(CPUS, "0"));
+    }
+
     @Test
     void malformedAnnotationsAreCountedAndSurvived() {
         fTracker.schedSwitch(0, 0, 0, false, 10, "worker");
