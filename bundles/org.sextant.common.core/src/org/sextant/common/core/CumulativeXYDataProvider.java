@@ -167,7 +167,7 @@ public abstract class CumulativeXYDataProvider implements ITmfTreeXYDataProvider
 
     @Override
     public TmfModelResponse<TmfTreeModel<TmfTreeDataModel>> fetchTree(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        ITmfStateSystem ss = stateSystem();
+        ITmfStateSystem ss = StateSystems.first(fModule);
         if (ss == null) {
             return new TmfModelResponse<>(null, Status.FAILED, FailureReporter.messageOf(fModule));
         }
@@ -195,7 +195,7 @@ public abstract class CumulativeXYDataProvider implements ITmfTreeXYDataProvider
 
     @Override
     public TmfModelResponse<ITmfXyModel> fetchXY(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        ITmfStateSystem ss = stateSystem();
+        ITmfStateSystem ss = StateSystems.first(fModule);
         if (ss == null) {
             return new TmfModelResponse<>(null, Status.FAILED, FailureReporter.messageOf(fModule));
         }
@@ -291,15 +291,5 @@ public abstract class CumulativeXYDataProvider implements ITmfTreeXYDataProvider
     private static int lowerBound(long[] sorted, long key) {
         int index = Arrays.binarySearch(sorted, key);
         return index >= 0 ? index : -index - 1;
-    }
-
-    private @Nullable ITmfStateSystem stateSystem() {
-        if (!fModule.waitForInitialization()) {
-            return null;
-        }
-        for (ITmfStateSystem ss : fModule.getStateSystems()) {
-            return ss;
-        }
-        return null;
     }
 }

@@ -117,7 +117,7 @@ public abstract class SummaryDataProvider implements ITmfTreeDataProvider<Summar
 
     @Override
     public TmfModelResponse<TmfTreeModel<SummaryEntryModel>> fetchTree(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        ITmfStateSystem ss = fModule.waitForInitialization() ? first(fModule.getStateSystems()) : null;
+        ITmfStateSystem ss = StateSystems.first(fModule);
         if (ss == null) {
             return new TmfModelResponse<>(null, Status.FAILED, FailureReporter.messageOf(fModule));
         }
@@ -133,12 +133,5 @@ public abstract class SummaryDataProvider implements ITmfTreeDataProvider<Summar
         entries.addAll(rows.fEntries);
         return new TmfModelResponse<>(new TmfTreeModel<>(fColumns, entries), complete ? Status.COMPLETED : Status.RUNNING,
                 complete ? CommonStatusMessage.COMPLETED : CommonStatusMessage.RUNNING);
-    }
-
-    private static @Nullable ITmfStateSystem first(Iterable<ITmfStateSystem> stateSystems) {
-        for (ITmfStateSystem ss : stateSystems) {
-            return ss;
-        }
-        return null;
     }
 }

@@ -19,9 +19,10 @@ import org.eclipse.tracecompass.tmf.ui.viewers.xychart.linechart.TmfXYChartSetti
 import org.eclipse.tracecompass.tmf.ui.views.xychart.TmfChartView;
 
 /**
- * Rates of the selected entries of a cumulative data provider over the visible time range. A view is its data
- * provider id: everything it draws comes from the provider; Trace Compass's base class couples the checkbox
- * tree to the chart and its legend, follows the time selection and zooms with the other views.
+ * The series of the selected entries of a tree-XY data provider over the visible time range: rates of a
+ * cumulative provider's entries, or any other series. A view is its data provider id: everything it draws comes
+ * from the provider; Trace Compass's base class couples the checkbox tree to the chart and its legend, follows
+ * the time selection and zooms with the other views.
  */
 public abstract class CumulativeXYView extends TmfChartView {
 

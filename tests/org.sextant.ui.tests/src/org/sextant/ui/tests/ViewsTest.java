@@ -53,7 +53,7 @@ class ViewsTest {
     }
 
     /** Shows a view, waits until it draws a series with a point above zero, and saves a screenshot. */
-    private static Chart show(String viewId, String screenshot) throws Exception {
+    static Chart show(String viewId, String screenshot) throws Exception {
         TmfChartView view = (TmfChartView) WorkbenchDriver.showView(viewId);
         Chart chart = view.getChartViewer().getSwtChart();
         WorkbenchDriver.waitUntil(() -> drawn(chart, id -> true), TIMEOUT, "a series of " + viewId + " to be drawn");

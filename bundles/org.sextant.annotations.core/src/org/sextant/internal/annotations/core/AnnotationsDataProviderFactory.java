@@ -32,4 +32,43 @@ public abstract class AnnotationsDataProviderFactory extends ModuleDataProviderF
             return new AnnotationsSummaryDataProvider(trace, module);
         }
     }
+
+    /** Annotated CPUs: a row per CPU coloured by annotation, its running thread beneath, migrations as arrows. */
+    public static class Cpus extends AnnotationsDataProviderFactory {
+        /** Creates the factory, as plugin.xml does. */
+        public Cpus() {
+            super(new ProviderDescriptor(AnnotatedCpusDataProvider.ID, Messages.Cpus_Title, Messages.Cpus_Description, ProviderType.TIME_GRAPH));
+        }
+
+        @Override
+        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, AnnotationsAnalysisModule module) {
+            return new AnnotatedCpusDataProvider(trace, module);
+        }
+    }
+
+    /** Annotated Threads: a row per annotating thread, its CPU, stack depths and barrier beneath. */
+    public static class Threads extends AnnotationsDataProviderFactory {
+        /** Creates the factory, as plugin.xml does. */
+        public Threads() {
+            super(new ProviderDescriptor(AnnotatedThreadsDataProvider.ID, Messages.Threads_Title, Messages.Threads_Description, ProviderType.TIME_GRAPH));
+        }
+
+        @Override
+        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, AnnotationsAnalysisModule module) {
+            return new AnnotatedThreadsDataProvider(trace, module);
+        }
+    }
+
+    /** Barriers: the skew of each barrier instance over time. */
+    public static class Barriers extends AnnotationsDataProviderFactory {
+        /** Creates the factory, as plugin.xml does. */
+        public Barriers() {
+            super(new ProviderDescriptor(BarriersDataProvider.ID, Messages.Barriers_Title, Messages.Barriers_Description, ProviderType.TREE_TIME_XY));
+        }
+
+        @Override
+        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, AnnotationsAnalysisModule module) {
+            return new BarriersDataProvider(trace, module);
+        }
+    }
 }

@@ -36,6 +36,30 @@ public class Messages extends NLS {
     public static String Summary_Counters = ""; //$NON-NLS-1$
     public static String Summary_Instants = ""; //$NON-NLS-1$
     public static String Summary_Problems = ""; //$NON-NLS-1$
+    public static String TimeGraph_Name = ""; //$NON-NLS-1$
+    public static String Cpus_Title = ""; //$NON-NLS-1$
+    public static String Cpus_Description = ""; //$NON-NLS-1$
+    public static String Cpus_Cpu = ""; //$NON-NLS-1$
+    public static String Cpus_Thread = ""; //$NON-NLS-1$
+    public static String Threads_Title = ""; //$NON-NLS-1$
+    public static String Threads_Description = ""; //$NON-NLS-1$
+    public static String Threads_Cpu = ""; //$NON-NLS-1$
+    public static String Threads_Depth = ""; //$NON-NLS-1$
+    public static String Threads_Barrier = ""; //$NON-NLS-1$
+    public static String Barriers_Title = ""; //$NON-NLS-1$
+    public static String Barriers_Description = ""; //$NON-NLS-1$
+    public static String Barriers_Name = ""; //$NON-NLS-1$
+    public static String Barriers_Axis = ""; //$NON-NLS-1$
+    public static String Barriers_Unit = ""; //$NON-NLS-1$
+    public static String Tooltip_Cpu = ""; //$NON-NLS-1$
+    public static String Tooltip_Thread = ""; //$NON-NLS-1$
+    public static String Tooltip_Annotation = ""; //$NON-NLS-1$
+    public static String Tooltip_Stack = ""; //$NON-NLS-1$
+    public static String Tooltip_Barrier = ""; //$NON-NLS-1$
+    public static String Tooltip_PreemptedBy = ""; //$NON-NLS-1$
+    public static String Tooltip_Idle = ""; //$NON-NLS-1$
+    public static String Tooltip_None = ""; //$NON-NLS-1$
+    public static String Tooltip_NotRunning = ""; //$NON-NLS-1$
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

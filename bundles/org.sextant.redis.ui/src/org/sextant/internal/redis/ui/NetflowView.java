@@ -2,6 +2,8 @@
 package org.sextant.internal.redis.ui;
 
 import org.eclipse.tracecompass.tmf.ui.views.timegraph.BaseDataProviderTimeGraphView;
+import org.sextant.common.ui.StyledPresentationProvider;
+import org.sextant.internal.redis.core.RedisTimeGraphDataProvider;
 import org.sextant.internal.redis.core.RedisTimeGraphDataProvider.Rows;
 
 /**
@@ -16,6 +18,6 @@ public class NetflowView extends BaseDataProviderTimeGraphView {
 
     /** Creates the view. */
     public NetflowView() {
-        super(ID, new OperationPresentationProvider(), Rows.NETFLOW.id());
+        super(ID, new StyledPresentationProvider(RedisTimeGraphDataProvider.styles()), Rows.NETFLOW.id());
     }
 }

@@ -2,6 +2,8 @@
 package org.sextant.internal.redis.ui;
 
 import org.eclipse.tracecompass.tmf.ui.views.timegraph.BaseDataProviderTimeGraphView;
+import org.sextant.common.ui.StyledPresentationProvider;
+import org.sextant.internal.redis.core.RedisTimeGraphDataProvider;
 import org.sextant.internal.redis.core.RedisTimeGraphDataProvider.Rows;
 
 /**
@@ -15,6 +17,6 @@ public class ThreadsView extends BaseDataProviderTimeGraphView {
 
     /** Creates the view. */
     public ThreadsView() {
-        super(ID, new OperationPresentationProvider(), Rows.THREADS.id());
+        super(ID, new StyledPresentationProvider(RedisTimeGraphDataProvider.styles()), Rows.THREADS.id());
     }
 }

@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
 
 import org.eclipse.core.resources.IProject;
@@ -28,9 +30,12 @@ import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.ui.project.model.TmfOpenTraceHelper;
 import org.eclipse.tracecompass.tmf.ui.project.model.TmfProjectElement;
 import org.eclipse.tracecompass.tmf.ui.project.model.TmfProjectRegistry;
+import org.eclipse.tracecompass.tmf.ui.views.timegraph.AbstractTimeGraphView;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphViewer;
+import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeEvent;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
 import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
@@ -112,6 +117,58 @@ public final class WorkbenchDriver {
      */
     public static IViewPart showView(String id) throws PartInitException {
         return window().getActivePage().showView(id);
+    }
+
+    /**
+     * Shows a time graph view maximized, waits until more than one of its rows has states, expands every row and
+     * saves a screenshot.
+     *
+     * @param id
+     *            the view id
+     * @param screenshot
+     *            the screenshot's file name, in {@link #screenshotFile}'s folder
+     * @param timeout
+     *            how long to wait for the rows
+     * @return the view's time graph
+     * @throws Exception
+     *             when the view cannot be shown or the screenshot written
+     */
+    public static TimeGraphViewer showTimeGraph(String id, String screenshot, Duration timeout) throws Exception {
+        AbstractTimeGraphView view = (AbstractTimeGraphView) showView(id);
+        IWorkbenchPage page = window().getActivePage();
+        page.setPartState(page.getReference(view), IWorkbenchPage.STATE_MAXIMIZED);
+        TimeGraphViewer viewer = view.getTimeGraphViewer();
+        waitUntil(() -> rowsWithStates(viewer).size() > 1, timeout, "rows of " + id + " to be drawn"); //$NON-NLS-1$ //$NON-NLS-2$
+        viewer.expandAll();
+        waitForJobs(timeout);
+        screenshot(screenshotFile(screenshot));
+        page.setPartState(page.getReference(view), IWorkbenchPage.STATE_RESTORED);
+        return viewer;
+    }
+
+    /**
+     * @param viewer
+     *            a time graph viewer
+     * @return the names of its entries, children included, that have at least one state to draw
+     */
+    public static TreeSet<String> rowsWithStates(TimeGraphViewer viewer) {
+        TreeSet<String> names = new TreeSet<>();
+        for (ITimeGraphEntry entry : entries(viewer)) {
+            Iterator<? extends ITimeEvent> events = entry.getTimeEventsIterator();
+            if (events != null && events.hasNext()) {
+                names.add(entry.getName());
+            }
+        }
+        return names;
+    }
+
+    /**
+     * @param name
+     *            a screenshot's file name
+     * @return where it goes: under {@code sextant.screenshots} (docs/images with tools/screenshots.sh)
+     */
+    public static Path screenshotFile(String name) {
+        return Path.of(System.getProperty("sextant.screenshots", "target/screenshots"), name); //$NON-NLS-1$ //$NON-NLS-2$
     }
 
     /**

@@ -1,38 +1,54 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.sextant.internal.redis.ui;
+package org.sextant.common.ui;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphEntryModel;
 import org.eclipse.tracecompass.tmf.ui.views.timegraph.BaseDataProviderTimeGraphView;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.StateItem;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphPresentationProvider;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeEvent;
+import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.NamedTimeEvent;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.TimeEvent;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.TimeGraphEntry;
-import org.sextant.internal.redis.core.RedisTimeGraphDataProvider;
 
 /**
- * Draws the Redis time graphs: a state's value is its operation, styled as the data provider says; the
- * tooltip is the data provider's. (Trace Compass 6.2's presentation provider for data-provider views is not
- * public API.)
+ * Draws a time graph of a data provider that declares its styles in order and gives each state the index of its
+ * style as its value ({@code org.sextant.common.core.StateTimeGraphDataProvider}); a state's name is its label
+ * where it has one, its style's name otherwise; the tooltip is the data provider's. (Trace Compass 6.2's
+ * presentation provider for data-provider views is not public API.)
  */
-final class OperationPresentationProvider extends TimeGraphPresentationProvider {
+public class StyledPresentationProvider extends TimeGraphPresentationProvider {
 
-    private static final StateItem[] STATES = RedisTimeGraphDataProvider.styles().stream().map(StateItem::new).toArray(StateItem[]::new);
+    private final StateItem[] fStates;
+
+    /**
+     * @param styles
+     *            the provider's styles, in the order of their indexes
+     */
+    public StyledPresentationProvider(Collection<OutputElementStyle> styles) {
+        fStates = styles.stream().map(style -> new StateItem(style.getStyleValues())).toArray(StateItem[]::new);
+    }
 
     @Override
     public StateItem[] getStateTable() {
-        return STATES;
+        return fStates;
     }
 
     @Override
     public int getStateTableIndex(ITimeEvent event) {
-        return event instanceof TimeEvent state && state.hasValue() && state.getValue() >= 0 && state.getValue() < STATES.length ? state.getValue()
+        return event instanceof TimeEvent state && state.hasValue() && state.getValue() >= 0 && state.getValue() < fStates.length ? state.getValue()
                 : TRANSPARENT;
+    }
+
+    @Override
+    public String getEventName(ITimeEvent event) {
+        return event instanceof NamedTimeEvent named && named.getLabel() != null ? named.getLabel() : super.getEventName(event);
     }
 
     @Override

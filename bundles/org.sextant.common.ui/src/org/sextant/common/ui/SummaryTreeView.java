@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.common.ui;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.viewers.DoubleClickEvent;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.viewers.ITableLabelProvider;
+import org.eclipse.jface.viewers.LabelProvider;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
+import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse.Status;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfWindowRangeUpdatedSignal;
+import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
+import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimestamp;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.ui.viewers.tree.AbstractTmfTreeViewer;
+import org.eclipse.tracecompass.tmf.ui.viewers.tree.ITmfTreeColumnDataProvider;
+import org.eclipse.tracecompass.tmf.ui.viewers.tree.ITmfTreeViewerEntry;
+import org.eclipse.tracecompass.tmf.ui.viewers.tree.TmfGenericTreeEntry;
+import org.eclipse.tracecompass.tmf.ui.viewers.tree.TmfTreeColumnData;
+import org.eclipse.tracecompass.tmf.ui.viewers.tree.TmfTreeViewerEntry;
+import org.eclipse.tracecompass.tmf.ui.views.TmfView;
+import org.sextant.common.core.SummaryEntryModel;
+
+/**
+ * The data tree of a summary data provider ({@code org.sextant.common.core.SummaryDataProvider}) for the
+ * selected trace, with the provider's columns: what the command line prints, in the workbench. The summary is of
+ * the whole trace, so it is fetched once per trace, when its analysis is built. An entry that stands for a time
+ * range (a subclass says which, {@link #rangeOf}) is one click away: selecting it selects its range in every
+ * view, double-clicking it also zooms them there.
+ */
+public abstract class SummaryTreeView extends TmfView {
+
+    /** How long to wait between two fetches while the analysis is being built. */
+    private static final long POLL_MILLIS = 200;
+
+    private final String fProviderId;
+    private @Nullable SummaryViewer fViewer;
+
+    /**
+     * @param viewId
+     *            the view's id
+     * @param providerId
+     *            the summary data provider shown
+     */
+    protected SummaryTreeView(String viewId, String providerId) {
+        super(viewId);
+        fProviderId = providerId;
+    }
+
+    /**
+     * @param entry
+     *            an entry of the summary
+     * @param ancestors
+     *            its ancestors, its parent first, the trace's entry last
+     * @return the time range it stands for, or null if it stands for none
+     */
+    protected abstract @Nullable TmfTimeRange rangeOf(SummaryEntryModel entry, List<SummaryEntryModel> ancestors);
+
+    @Override
+    public void createPartControl(@Nullable Composite parent) {
+        super.createPartControl(parent);
+        SummaryViewer viewer = new SummaryViewer(parent);
+        viewer.getTreeViewer().addSelectionChangedListener(event -> select(event.getStructuredSelection(), false));
+        viewer.getTreeViewer().addDoubleClickListener((DoubleClickEvent event) -> select((IStructuredSelection) event.getSelection(), true));
+        fViewer = viewer;
+        ITmfTrace trace = TmfTraceManager.getInstance().getActiveTrace();
+        if (trace != null) {
+            viewer.loadTrace(trace);
+        }
+    }
+
+    /** @return the viewer, once the view is created */
+    public AbstractTmfTreeViewer getViewer() {
+        SummaryViewer viewer = fViewer;
+        if (viewer == null) {
+            throw new IllegalStateException("the view is not created"); //$NON-NLS-1$
+        }
+        return viewer;
+    }
+
+    private void select(IStructuredSelection selection, boolean zoom) {
+        SummaryViewer viewer = fViewer;
+        ITmfTrace trace = viewer == null ? null : viewer.getTrace();
+        if (trace == null || !(selection.getFirstElement() instanceof TmfGenericTreeEntry<?> entry) || !(entry.getModel() instanceof SummaryEntryModel model)) {
+            return;
+        }
+        List<SummaryEntryModel> ancestors = new ArrayList<>();
+        for (ITmfTreeViewerEntry parent = entry.getParent(); parent instanceof TmfGenericTreeEntry<?> generic; parent = parent.getParent()) {
+            if (generic.getModel() instanceof SummaryEntryModel ancestor) {
+                ancestors.add(ancestor);
+            }
+        }
+        TmfTimeRange range = rangeOf(model, ancestors);
+        if (range == null) {
+            return;
+        }
+        broadcast(new TmfSelectionRangeUpdatedSignal(this, range.getStartTime(), range.getEndTime(), trace));
+        if (zoom) {
+            // a margin of the range's own length on each side shows what came before and after
+            long start = range.getStartTime().toNanos();
+            long length = Math.max(1, range.getEndTime().toNanos() - start);
+            broadcast(new TmfWindowRangeUpdatedSignal(this,
+                    new TmfTimeRange(TmfTimestamp.fromNanos(start - length), TmfTimestamp.fromNanos(start + 2 * length)), trace));
+        }
+    }
+
+    @Override
+    public void setFocus() {
+        SummaryViewer viewer = fViewer;
+        if (viewer != null) {
+            viewer.getControl().setFocus();
+        }
+    }
+
+    /** The provider's tree for the selected trace; its columns are the provider's, set from its first answer. */
+    private final class SummaryViewer extends AbstractTmfTreeViewer {
+
+        /** The summary of each trace, once complete; a closed trace's goes with it. */
+        private final Map<ITmfTrace, ITmfTreeViewerEntry> fComplete = new WeakHashMap<>();
+        private boolean fColumnsSet;
+
+        SummaryViewer(Composite parent) {
+            super(parent, false);
+            setLabelProvider(new Labels());
+        }
+
+        @Override
+        protected ITmfTreeColumnDataProvider getColumnDataProvider() {
+            return List::of;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        protected @Nullable ITmfTreeViewerEntry updateElements(ITmfTrace trace, long start, long end, boolean isSelection) {
+            synchronized (fComplete) {
+                ITmfTreeViewerEntry known = fComplete.get(trace);
+                if (known != null) {
+                    return isSelection ? null : known;
+                }
+            }
+            ITmfTreeDataProvider<SummaryEntryModel> provider = DataProviderManager.getInstance().getDataProvider(trace, fProviderId, ITmfTreeDataProvider.class);
+            if (provider == null) {
+                return null;
+            }
+            TmfModelResponse<TmfTreeModel<SummaryEntryModel>> response = provider.fetchTree(Map.of(), null);
+            while (response.getStatus() == Status.RUNNING && trace.equals(getTrace())) {
+                try {
+                    Thread.sleep(POLL_MILLIS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return null;
+                }
+                response = provider.fetchTree(Map.of(), null);
+            }
+            TmfTreeViewerEntry root = new TmfTreeViewerEntry(""); //$NON-NLS-1$
+            TmfTreeModel<SummaryEntryModel> model = response.getModel();
+            if (response.getStatus() != Status.COMPLETED || model == null) {
+                root.addChild(new TmfTreeViewerEntry(response.getStatusMessage()));
+                return root;
+            }
+            Map<Long, TmfGenericTreeEntry<SummaryEntryModel>> entries = new HashMap<>();
+            for (SummaryEntryModel entry : model.getEntries()) {
+                entries.put(entry.getId(), new TmfGenericTreeEntry<>(entry));
+            }
+            for (SummaryEntryModel entry : model.getEntries()) {
+                TmfGenericTreeEntry<SummaryEntryModel> parent = entries.get(entry.getParentId());
+                (parent != null ? parent : root).addChild(entries.get(entry.getId()));
+            }
+            List<String> headers = model.getHeaders();
+            Display.getDefault().asyncExec(() -> setColumns(headers));
+            synchronized (fComplete) {
+                fComplete.put(trace, root);
+            }
+            return root;
+        }
+
+        private void setColumns(List<String> headers) {
+            if (fColumnsSet || getControl().isDisposed()) {
+                return;
+            }
+            fColumnsSet = true;
+            setTreeColumns(headers.stream().map(TmfTreeColumnData::new).toList());
+            refresh();
+        }
+    }
+
+    /** An entry's labels, one a column; a message alone in the first. */
+    private static final class Labels extends LabelProvider implements ITableLabelProvider {
+
+        @Override
+        public @Nullable Image getColumnImage(@Nullable Object element, int column) {
+            return null;
+        }
+
+        @Override
+        public String getColumnText(@Nullable Object element, int column) {
+            if (element instanceof TmfGenericTreeEntry<?> entry) {
+                List<String> labels = entry.getModel().getLabels();
+                return column < labels.size() ? labels.get(column) : ""; //$NON-NLS-1$
+            }
+            return column == 0 && element instanceof ITmfTreeViewerEntry entry ? entry.getName() : ""; //$NON-NLS-1$
+        }
+    }
+}
