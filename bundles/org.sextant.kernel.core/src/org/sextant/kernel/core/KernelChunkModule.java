@@ -2,20 +2,27 @@
 package org.sextant.kernel.core;
 
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelTrace;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
+import org.sextant.ftrace.core.FtraceKernelTrace;
+import org.sextant.internal.kernel.core.FtraceEvents;
 import org.sextant.kernel.model.KernelEventLayout;
 import org.sextant.kernel.model.KernelEventLayouts;
 import org.sextant.parallel.core.ChunkAnalysisModule;
+import org.sextant.parallel.core.InputException;
 import org.sextant.parallel.model.ChunkAnalysis;
+import org.sextant.parallel.model.SequentialBuilder;
 
 /**
  * A kernel analysis built in parallel: it applies to kernel traces in CTF (LTTng or perf), and its workers
- * read them through the kernel event layout of the tracer that wrote them.
+ * read them through the kernel event layout of the tracer that wrote them. ftrace traces, whose reader merges
+ * the CPUs itself, are built sequentially ({@link SequentialBuilder}: the same analysis, chunk by chunk, on one
+ * thread) with {@link KernelEventLayouts#FTRACE}.
  *
  * <p>
  * The layout comes from the {@code env} block of the trace's CTF metadata ({@code tracer_name}, and
@@ -47,16 +54,16 @@ public abstract class KernelChunkModule extends ChunkAnalysisModule {
 
     @Override
     public boolean canExecute(ITmfTrace trace) {
-        return trace instanceof IKernelTrace && trace instanceof CtfTmfTrace && super.canExecute(trace);
+        return trace instanceof IKernelTrace && (trace instanceof CtfTmfTrace || trace instanceof FtraceKernelTrace) && super.canExecute(trace);
     }
 
     /**
      * @return the name of the kernel event layout the analysis reads its trace with ({@code perf-x86_64},
-     *         {@code lttng}), or null while the module has no CTF trace
+     *         {@code lttng}, {@code ftrace}), or null while the module has no trace it reads
      */
     public @Nullable String getLayoutName() {
-        ITmfTrace trace = getTrace();
-        return trace instanceof CtfTmfTrace ctf ? layout(ctf).name() : null;
+        KernelEventLayout layout = layout(getTrace());
+        return layout == null ? null : layout.name();
     }
 
     /** The layout is a parameter of the history: the same files read with another layout make another history. */
@@ -68,11 +75,19 @@ public abstract class KernelChunkModule extends ChunkAnalysisModule {
 
     @Override
     protected final ChunkAnalysis createAnalysis(ITmfTrace trace) {
-        return fAnalysis.apply(layout((CtfTmfTrace) trace));
+        return fAnalysis.apply(Objects.requireNonNull(layout(trace)));
     }
 
-    private static KernelEventLayout layout(CtfTmfTrace trace) {
-        return KernelEventLayouts.forEnvironment(trace.getEnvironment());
+    private static @Nullable KernelEventLayout layout(@Nullable ITmfTrace trace) {
+        if (trace instanceof FtraceKernelTrace) {
+            return KernelEventLayouts.FTRACE;
+        }
+        return trace instanceof CtfTmfTrace ctf ? KernelEventLayouts.forEnvironment(ctf.getEnvironment()) : null;
+    }
+
+    @Override
+    protected SequentialBuilder.@Nullable Source<InputException> sequentialSource(ITmfTrace trace) {
+        return trace instanceof FtraceKernelTrace ftrace ? new FtraceEvents(ftrace) : null;
     }
 
     @Override

@@ -105,13 +105,15 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
      * @return what was done; {@code end} is the time to close the history at
      * @throws TraceFormatException
      *             when the trace cannot be decoded
+     * @throws InputException
+     *             when a trace that is not CTF cannot be read
      * @throws IOException
      *             when a file cannot be read
      * @throws InterruptedException
      *             when interrupted
      */
     protected abstract Built build(Path traceDirectory, ITmfStateSystemBuilder ss, int threads, long chunkBytes,
-            ChunkProgress progress, AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException;
+            ChunkProgress progress, AtomicBoolean cancelled) throws TraceFormatException, InputException, IOException, InterruptedException;
 
     /**
      * What {@link #build} did.
@@ -190,9 +192,18 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
         if (report == null) {
             return "reused"; //$NON-NLS-1$
         }
-        String mode = fChunkBytes == Long.MAX_VALUE && report.threads() == 1 ? "serial" : "parallel, " + report.threads() + " threads"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        String mode = describeMode(report);
         String rebuilt = fRebuilt;
         return rebuilt == null ? mode : mode + "; " + rebuilt; //$NON-NLS-1$
+    }
+
+    /**
+     * @param report
+     *            what the build did
+     * @return how it was built: "serial" (one thread, one chunk per stream) or "parallel, N threads"
+     */
+    protected String describeMode(Report report) {
+        return fChunkBytes == Long.MAX_VALUE && report.threads() == 1 ? "serial" : "parallel, " + report.threads() + " threads"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
     }
 
     /** @return why the last build failed (naming the file, and the offset in it where known), or null */
@@ -263,7 +274,7 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
             fReport = built.report();
             fStateSystem = open(history.toFile());
             return true;
-        } catch (TraceFormatException e) {
+        } catch (TraceFormatException | InputException e) {
             throw failed(trace, String.valueOf(e.getMessage()));
         } catch (IOException e) {
             throw failed(trace, trace.getPath() + ": " + e.getMessage()); //$NON-NLS-1$

@@ -9,7 +9,9 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 
@@ -49,7 +51,15 @@ public enum Fixture {
     /** The same program annotated in the Annotatable Systrace paper's syntax ({@code PE:n;task}, {@code barrier}). */
     FTRACE_OMP_PAPER("ftrace-omp-paper"), //$NON-NLS-1$
     /** The same program annotated in atrace's syntax ({@code B|pid|name}, {@code E|pid}, {@code S}/{@code F}). */
-    FTRACE_OMP_ATRACE("ftrace-omp-atrace"); //$NON-NLS-1$
+    FTRACE_OMP_ATRACE("ftrace-omp-atrace"), //$NON-NLS-1$
+    /**
+     * An ftrace capture of scheduler, IRQ and marker events on 2 CPUs: {@code trace.dat} (trace-cmd, version 7,
+     * stored gzipped), {@code trace.txt} (trace-cmd report -t -R of it), {@code trace-tracefs.txt} (the instance's
+     * own trace file).
+     */
+    FTRACE_SCHED_SMALL("ftrace-sched-small"), //$NON-NLS-1$
+    /** An ftrace capture whose buffers were overwritten: events lost on both CPUs; {@code trace.dat} is version 6. */
+    FTRACE_LOST("ftrace-lost"); //$NON-NLS-1$
 
     private static final String GZIP_SUFFIX = ".gz"; //$NON-NLS-1$
 
@@ -128,6 +138,22 @@ public enum Fixture {
             throw new IllegalArgumentException("no fact " + fName + '.' + key + " in the catalogue"); //$NON-NLS-1$ //$NON-NLS-2$
         }
         return Long.parseLong(value.trim());
+    }
+
+    /**
+     * @param prefix
+     *            the start of keys after the fixture name, for example {@code type.}
+     * @return the facts whose keys start so, by the rest of their key
+     */
+    public Map<String, Long> facts(String prefix) {
+        Map<String, Long> facts = new TreeMap<>();
+        String start = fName + '.' + prefix;
+        for (String key : catalogue().stringPropertyNames()) {
+            if (key.startsWith(start)) {
+                facts.put(key.substring(start.length()), Long.parseLong(catalogue().getProperty(key).trim()));
+            }
+        }
+        return facts;
     }
 
     /** @return the catalogue of all facts, keyed {@code <fixture>.<key>} */

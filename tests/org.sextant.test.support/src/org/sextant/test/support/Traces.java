@@ -112,8 +112,20 @@ public final class Traces {
         return experiment;
     }
 
-    private static ITmfTrace open(ITmfTrace trace, Path path) throws TmfTraceException {
-        trace.initTrace(null, path.toString(), CtfTmfEvent.class);
+    /**
+     * Opens a trace of any type, with no supplementary files left from an earlier run, and tells its analysis
+     * modules.
+     *
+     * @param trace
+     *            a new trace of the type wanted
+     * @param path
+     *            its file or directory
+     * @return the opened trace; {@link #close} it
+     * @throws TmfTraceException
+     *             when the trace type cannot read it
+     */
+    public static ITmfTrace open(ITmfTrace trace, Path path) throws TmfTraceException {
+        trace.initTrace(null, path.toString(), ITmfEvent.class);
         TmfTraceManager.deleteSupplementaryFiles(trace);
         TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(Traces.class, trace, null));
         return trace;

@@ -8,6 +8,8 @@ import java.util.Map;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.sextant.common.core.FailureReporter;
 import org.sextant.common.core.SummaryEntryModel;
 import org.sextant.count.model.CountSummary;
 import org.sextant.headless.core.BuildOptions;
@@ -42,6 +44,13 @@ public class CountHeadlessAnalysis implements IHeadlessAnalysis {
         if (!module.waitForCompletion(monitor)) {
             if (parallel != null && parallel.getFailure() != null) {
                 throw HeadlessAnalysisException.badInput(String.valueOf(parallel.getFailure()));
+            }
+            // a trace that says why it could not be read to the end (an ftrace trace's damaged event)
+            for (ITmfTrace member : TmfTraceManager.getTraceSet(trace)) {
+                String failure = member instanceof FailureReporter reporter ? reporter.getFailure() : null;
+                if (failure != null) {
+                    throw HeadlessAnalysisException.badInput(failure);
+                }
             }
             throw new HeadlessAnalysisException("the event count analysis did not complete" //$NON-NLS-1$
                     + (monitor.isCanceled() ? " (cancelled)" : "")); //$NON-NLS-1$ //$NON-NLS-2$

@@ -31,7 +31,10 @@ import org.sextant.internal.headless.core.CtfChecks.Depth;
  * Opens a trace without a workspace, the way Trace Compass's import does: the trace type whose validation is
  * most confident wins, and the "trace opened" signal instantiates the trace's analysis modules. A directory
  * that is no trace itself but holds CTF traces (a recording of {@code sextant record}: one trace per process,
- * maybe a kernel trace) opens as the experiment of them all.
+ * maybe a kernel trace) opens as the experiment of them all. A recording of {@code sextant record --ftrace}
+ * ({@code DIR/ftrace/trace.dat} and {@code trace.txt}), given as {@code DIR} or {@code DIR/ftrace}, opens as its
+ * {@code trace.dat}, or its {@code trace.txt} where there is no {@code .dat} (trace-cmd could not extract it);
+ * beside CTF traces, it is one more member of their experiment.
  *
  * <p>
  * Trace Compass keeps what it derives from a trace (checkpoint indexes, state histories, segment stores) in
@@ -57,6 +60,8 @@ final class TraceOpener {
     }
 
     private static final String CTF_METADATA = "metadata"; //$NON-NLS-1$
+    /** Where a recording's ftrace trace lies, relative to the recording or its ftrace folder, in order of preference. */
+    private static final List<String> FTRACE_FILES = List.of("ftrace/trace.dat", "ftrace/trace.txt", "trace.dat", "trace.txt"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
     /** The record of a supplementary folder as a whole. */
     private static final String FOLDER_RECORD = "trace" + Provenance.SUFFIX; //$NON-NLS-1$
     /** How deep a recording's traces lie: {@code DIR/ust/pid/<process>/64-bit/metadata}. */
@@ -183,7 +188,10 @@ final class TraceOpener {
         return trace;
     }
 
-    /** The experiment of the CTF traces under a directory, in path order; each must open, or be listed as damaged. */
+    /**
+     * The experiment of the CTF traces under a directory, in path order, and of its ftrace recording's trace; each
+     * must open, or be listed as damaged. An ftrace recording alone opens as its trace.
+     */
     private static ITmfTrace openExperiment(File directory, @Nullable List<String> damaged, Depth depth) throws OpenException {
         List<File> members;
         try (Stream<Path> paths = Files.walk(directory.toPath(), MAX_DEPTH)) {
@@ -191,8 +199,16 @@ final class TraceOpener {
         } catch (IOException | UncheckedIOException e) {
             throw new OpenException(directory + ": cannot be listed: " + e.getMessage()); //$NON-NLS-1$
         }
+        File ftrace = FTRACE_FILES.stream().map(name -> new File(directory, name)).filter(File::isFile).findFirst().orElse(null);
         if (members.isEmpty()) {
-            throw new OpenException(directory + ": neither a trace nor a directory of CTF traces"); //$NON-NLS-1$
+            if (ftrace != null) {
+                return openTrace(ftrace, depth);
+            }
+            throw new OpenException(directory + ": neither a trace nor a directory of CTF traces or of an ftrace recording"); //$NON-NLS-1$
+        }
+        if (ftrace != null) {
+            members = new ArrayList<>(members);
+            members.add(ftrace);
         }
         for (Path unreadable : CtfChecks.withoutMetadata(directory.toPath(), MAX_DEPTH)) {
             damage(unreadable + ": a trace without its metadata file (the recording is damaged)", damaged); //$NON-NLS-1$

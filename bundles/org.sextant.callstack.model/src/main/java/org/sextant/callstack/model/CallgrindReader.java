@@ -4,12 +4,15 @@ package org.sextant.callstack.model;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 /**
  * Reads a callgrind output file (valgrind's {@code --tool=callgrind}: exact instruction counts per function and
@@ -21,7 +24,9 @@ import java.util.Set;
  * of its own cost and of its calls, the share that edge's cost is of everything the function cost. Where a
  * function has one caller, as in the programs the tests build, the tree is exact; where it has several, the
  * shares follow callgrind's totals (callgrind's {@code --separate-callers} makes more of it exact). Recursion
- * is cut where a function calls itself again on a path: the cost below stays with the outer call.
+ * is cut where a function calls itself again on a path: the cost below stays with the outer call. Each
+ * function's own cost is split over the paths that reach it in whole instructions that add up to it, so the
+ * tree's total is exactly the sum of the file's cost lines, which is its {@code summary:} and {@code totals:}.
  * </p>
  */
 public final class CallgrindReader {
@@ -65,25 +70,72 @@ public final class CallgrindReader {
         Graph graph = parse(source, name);
         CallTree tree = new CallTree();
         graph.fObjects.forEach((function, object) -> tree.setBinary(graph.fNames.get(function), graph.fObjectNames.get(object)));
+        Map<String, List<Reached>> reached = new LinkedHashMap<>();
         for (String function : graph.fSelf.keySet()) {
             if (!graph.fCalled.contains(function)) {
-                expand(graph, tree, new ArrayList<>(), function, 1.0);
+                expand(graph, reached, new ArrayList<>(), function, 1.0);
             }
         }
+        // A function whose every caller lies on a cycle through it is reached from none of the roots: it is one.
+        for (String function : graph.fSelf.keySet()) {
+            if (graph.fSelf.get(function) > 0 && !reached.containsKey(function)) {
+                expand(graph, reached, new ArrayList<>(), function, 1.0);
+            }
+        }
+        reached.forEach((function, paths) -> share(graph.fSelf.get(function), paths, (path, cost) -> {
+            if (cost > 0) {
+                tree.add(path.stream().map(graph.fNames::get).toList(), cost);
+            }
+        }));
         return tree;
     }
 
-    private static void expand(Graph graph, CallTree tree, List<String> path, String function, double share) {
+    /** A call path that reaches a function, and the share of the function's own cost it stands for. */
+    private record Reached(List<String> path, double share) {
+    }
+
+    private static void expand(Graph graph, Map<String, List<Reached>> reached, List<String> path, String function, double share) {
         path.add(function);
-        tree.add(path.stream().map(graph.fNames::get).toList(), Math.round(graph.fSelf.getOrDefault(function, 0L) * share));
+        reached.computeIfAbsent(function, f -> new ArrayList<>()).add(new Reached(List.copyOf(path), share));
         for (Map.Entry<String, Long> call : graph.fCalls.getOrDefault(function, Map.of()).entrySet()) {
             String callee = call.getKey();
             long calleeTotal = graph.inclusive(callee);
             if (!path.contains(callee) && calleeTotal > 0) {
-                expand(graph, tree, path, callee, share * call.getValue() / calleeTotal);
+                expand(graph, reached, path, callee, share * call.getValue() / calleeTotal);
             }
         }
         path.remove(path.size() - 1);
+    }
+
+    /**
+     * Splits a function's own cost over the paths that reach it, in proportion to their shares, in whole units
+     * that add up to the cost exactly (the largest remainders get the units rounding leaves): whatever the shares
+     * (recursion cut, callers on cycles, rounding), the tree's total is the sum of the file's cost lines.
+     */
+    private static void share(long cost, List<Reached> paths, BiConsumer<List<String>, Long> add) {
+        double shares = paths.stream().mapToDouble(Reached::share).sum();
+        int count = paths.size();
+        long[] units = new long[count];
+        double[] remainders = new double[count];
+        long given = 0;
+        for (int i = 0; i < count; i++) {
+            double exact = shares > 0 ? cost * (paths.get(i).share() / shares) : (double) cost / count;
+            units[i] = (long) Math.floor(exact);
+            remainders[i] = exact - units[i];
+            given += units[i];
+        }
+        Integer[] order = new Integer[count];
+        for (int i = 0; i < count; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingDouble((Integer i) -> remainders[i]).reversed());
+        for (int k = 0; given < cost; k = (k + 1) % count) {
+            units[order[k]]++;
+            given++;
+        }
+        for (int i = 0; i < count; i++) {
+            add.accept(paths.get(i).path(), units[i]);
+        }
     }
 
     private static Graph parse(BufferedReader source, String name) throws IOException, CallStackFormatException {

@@ -25,6 +25,16 @@ public final class KernelEventLayouts {
             new SyscallEvents.PerCall(List.of("syscall_entry_", "compat_syscall_entry_"), List.of("syscall_exit_", "compat_syscall_exit_"),
                     "_fd", "_ret"));
 
+    /**
+     * ftrace (trace-cmd {@code .dat} and text, read by Sextant's ftrace reader): the kernel's tracepoints by their
+     * own names ({@code sched_switch} and its {@code prev_pid}, {@code prev_comm}), the running thread in the
+     * {@code common_pid} every event has, system calls as {@code syscalls:sys_enter_NAME}/{@code sys_exit_NAME}
+     * with their {@code fd} and {@code ret}. ftrace records no process (thread group) per event, so
+     * {@link KernelEventLayout#pid} is -1: per-process I/O is not attributed.
+     */
+    public static final KernelEventLayout FTRACE = new NamedEventLayout("ftrace", "sched_switch", "prev_pid", "prev_comm", "common_pid",
+            "common_tgid", new SyscallEvents.PerCall(List.of("sys_enter_"), List.of("sys_exit_"), "fd", "ret"));
+
     private KernelEventLayouts() {
     }
 

@@ -5,10 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
+import org.sextant.parallel.model.ChunkAnalysis;
 import org.sextant.parallel.model.ParallelBuilder;
+import org.sextant.parallel.model.SequentialBuilder;
 
 class CpuUsageAnalysisTest {
 
@@ -42,5 +50,45 @@ class CpuUsageAnalysisTest {
         build(new CpuUsageAnalysis(KernelEventLayouts.perf(SyscallTable.X86_64)), parallel, 4, 1);
         assertEquals(serial.fChanges, parallel.fChanges);
         assertTrue(serial.fFinal.containsKey("Threads/0/Name"), "the idle thread is named: " + serial.fFinal.get("Threads/0/Name"));
+    }
+
+    /**
+     * The sequential build, which reads traces whose reader merges the CPUs itself (ftrace), gives the changes of
+     * the parallel build from the same events in time order, however it cuts them into chunks.
+     */
+    @Test
+    void sequentialChangesEqualParallelChanges() throws Exception {
+        KernelEventLayout layout = KernelEventLayouts.perf(SyscallTable.X86_64);
+        RecordingWriter parallel = new RecordingWriter();
+        build(new CpuUsageAnalysis(layout), parallel, 1, Long.MAX_VALUE);
+        record Event(long nanos, int cpu, String name, MapFields fields) {
+        }
+        // the fixture's events, a stream after the other, then in time order (ties by CPU, as the merge breaks them)
+        List<Event> events = new ArrayList<>();
+        build(new ChunkAnalysis() {
+            @Override
+            public Set<String> fields() {
+                return layout.contextSwitchFields();
+            }
+
+            @Override
+            public Worker worker() {
+                return name -> (nanos, cpu, fields, changes) -> {
+                    Map<String, Object> values = new HashMap<>();
+                    layout.contextSwitchFields().forEach(field -> values.put(field, fields.string(field) != null ? fields.string(field)
+                            : (Object) fields.integer(field, -1)));
+                    events.add(new Event(nanos, cpu, name, new MapFields(values)));
+                };
+            }
+        }, new RecordingWriter(), 1, Long.MAX_VALUE);
+        events.sort(Comparator.comparingLong(Event::nanos).thenComparingInt(Event::cpu));
+        for (int chunkEvents : new int[] { 1, 1000, Integer.MAX_VALUE }) {
+            RecordingWriter sequential = new RecordingWriter();
+            ParallelBuilder.Stats stats = new SequentialBuilder(chunkEvents).build((sink, cancelled) -> events
+                    .forEach(event -> sink.event(event.nanos(), event.cpu(), event.name(), event.fields())), new CpuUsageAnalysis(layout), sequential,
+                    new AtomicBoolean());
+            assertEquals(parallel.fChanges, sequential.fChanges, "chunks of " + chunkEvents + " events");
+            assertEquals(events.size(), stats.events());
+        }
     }
 }
