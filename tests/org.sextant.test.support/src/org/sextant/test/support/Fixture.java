@@ -44,14 +44,6 @@ public enum Fixture {
     /** One Redis node traced from the middle of a load, with small buffers: events lost, connections begun before. */
     REDIS_PARTIAL("redis-partial"), //$NON-NLS-1$
     /**
-     * An ftrace capture of scheduler, IRQ and marker events on 2 CPUs: {@code trace.dat} (trace-cmd, version 7,
-     * stored gzipped), {@code trace.txt} (trace-cmd report -t -R of it), {@code trace-tracefs.txt} (the instance's
-     * own trace file).
-     */
-    FTRACE_SCHED_SMALL("ftrace-sched-small"), //$NON-NLS-1$
-    /** An ftrace capture whose buffers were overwritten: events lost on both CPUs; {@code trace.dat} is version 6. */
-    FTRACE_LOST("ftrace-lost"), //$NON-NLS-1$
-    /**
      * The OpenMP proof program of issue 15 (2 threads, 5 phases, barriers, designed imbalance 4/3) annotated in
      * Sextant's syntax, recorded with {@code ./sextant record --ftrace}, with the program's own log.
      */
@@ -59,7 +51,15 @@ public enum Fixture {
     /** The same program annotated in the Annotatable Systrace paper's syntax ({@code PE:n;task}, {@code barrier}). */
     FTRACE_OMP_PAPER("ftrace-omp-paper"), //$NON-NLS-1$
     /** The same program annotated in atrace's syntax ({@code B|pid|name}, {@code E|pid}, {@code S}/{@code F}). */
-    FTRACE_OMP_ATRACE("ftrace-omp-atrace"); //$NON-NLS-1$
+    FTRACE_OMP_ATRACE("ftrace-omp-atrace"), //$NON-NLS-1$
+    /**
+     * An ftrace capture of scheduler, IRQ and marker events on 2 CPUs: {@code trace.dat} (trace-cmd, version 7,
+     * stored gzipped), {@code trace.txt} (trace-cmd report -t -R of it), {@code trace-tracefs.txt} (the instance's
+     * own trace file).
+     */
+    FTRACE_SCHED_SMALL("ftrace-sched-small"), //$NON-NLS-1$
+    /** An ftrace capture whose buffers were overwritten: events lost on both CPUs; {@code trace.dat} is version 6. */
+    FTRACE_LOST("ftrace-lost"); //$NON-NLS-1$
 
     private static final String GZIP_SUFFIX = ".gz"; //$NON-NLS-1$
 

@@ -22,6 +22,7 @@ import org.eclipse.tracecompass.tmf.ui.views.TmfView;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sextant.common.core.SummaryEntryModel;
+import org.sextant.ftrace.core.FtraceTextTrace;
 import org.sextant.internal.annotations.core.AnnotationsSummaryDataProvider;
 import org.sextant.internal.annotations.ui.AnnotatedCpusView;
 import org.sextant.internal.annotations.ui.AnnotatedThreadsView;
@@ -38,13 +39,12 @@ import org.sextant.test.support.ui.WorkbenchDriver;
  */
 class AnnotationViewsTest {
 
-    private static final String FTRACE_TEXT_TRACE_TYPE = "org.sextant.ftrace.core.text"; //$NON-NLS-1$
     private static final String STATISTICS_VIEW = "org.eclipse.tracecompass.analysis.timing.ui.segstore.statistics:org.sextant.annotations.core.instances"; //$NON-NLS-1$
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
 
     @BeforeAll
     static void openRecording() throws Exception {
-        WorkbenchDriver.openTrace(Fixture.FTRACE_OMP_SEXTANT.path().resolve("ftrace").resolve("trace.txt"), FTRACE_TEXT_TRACE_TYPE); //$NON-NLS-1$ //$NON-NLS-2$
+        WorkbenchDriver.openTrace(Fixture.FTRACE_OMP_SEXTANT.path().resolve("ftrace").resolve("trace.txt"), FtraceTextTrace.TRACE_TYPE); //$NON-NLS-1$ //$NON-NLS-2$
     }
 
     @Test

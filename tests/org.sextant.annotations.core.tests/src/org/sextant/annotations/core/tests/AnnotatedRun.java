@@ -32,6 +32,7 @@ import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.sextant.annotations.core.AnnotationsAnalysisModule;
+import org.sextant.ftrace.core.FtraceTextTrace;
 import org.sextant.test.support.Fixture;
 import org.sextant.test.support.Traces;
 
@@ -59,7 +60,7 @@ final class AnnotatedRun implements AutoCloseable {
 
     /** @return the fixture opened, with its annotations state system built */
     static AnnotatedRun open(Fixture fixture) throws Exception {
-        ITmfTrace trace = Traces.openFtraceTrace(fixture.path().resolve("ftrace").resolve("trace.txt"));
+        ITmfTrace trace = Traces.open(new FtraceTextTrace(), fixture.path().resolve("ftrace").resolve("trace.txt")); //$NON-NLS-1$ //$NON-NLS-2$
         try {
             AnnotationsAnalysisModule module = TmfTraceUtils.getAnalysisModuleOfClass(trace, AnnotationsAnalysisModule.class, AnnotationsAnalysisModule.ID);
             assertNotNull(module, "the annotations analysis applies to the trace");

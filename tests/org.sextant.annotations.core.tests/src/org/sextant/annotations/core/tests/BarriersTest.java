@@ -30,8 +30,8 @@ import org.sextant.test.support.Fixture;
  */
 class BarriersTest {
 
-    /** How much later than the program read the clock its marker write may be stamped. */
-    private static final long MARKER_LATENCY = 1_000_000;
+    /** How long a marker write may take: the program reads the clock of its log just after writing one. */
+    private static final long MARKER_LATENCY = 100_000;
 
     @ParameterizedTest
     @CsvSource({ "FTRACE_OMP_SEXTANT, omp.barrier", "FTRACE_OMP_PAPER, barrier" })
@@ -58,6 +58,7 @@ class BarriersTest {
                 assertTrue(phase < enters.size(), "more bars than phases");
                 long last = Collections.max(enters.get(phase).values());
                 long expected = last - Collections.min(enters.get(phase).values());
+                System.out.println(fixture + " " + barrier + " phase " + phase + ": skew " + (long) skews[i] + " ns, by the program's log " + expected + " ns"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
                 assertEquals(expected, skews[i], MARKER_LATENCY, "skew of phase " + phase);
                 assertTrue(Math.abs(times.get(i) - last) < MARKER_LATENCY + (end - start) / points, "bar of phase " + phase + " at its last arrival");
                 phase++;
