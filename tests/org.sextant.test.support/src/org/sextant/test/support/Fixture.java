@@ -52,6 +52,8 @@ public enum Fixture {
     FTRACE_OMP_PAPER("ftrace-omp-paper"), //$NON-NLS-1$
     /** The same program annotated in atrace's syntax ({@code B|pid|name}, {@code E|pid}, {@code S}/{@code F}). */
     FTRACE_OMP_ATRACE("ftrace-omp-atrace"), //$NON-NLS-1$
+    /** Annotations a reader must survive, written for real: ends never begun, threads exiting inside spans, writes cut at the kernel's limit, text in no syntax. */
+    FTRACE_MALFORMED("ftrace-malformed"), //$NON-NLS-1$
     /**
      * An ftrace capture of scheduler, IRQ and marker events on 2 CPUs: {@code trace.dat} (trace-cmd, version 7,
      * stored gzipped), {@code trace.txt} (trace-cmd report -t -R of it), {@code trace-tracefs.txt} (the instance's
