@@ -6,7 +6,10 @@
 # (mutants, clean errors, valid results, invariant violations, crashes, hangs); exits 1 when a mutant failed,
 # naming its seed, damage and where the mutant was kept (docs/reliability.md).
 #
-#   tools/fuzz.sh [--seconds N] [--seed S]     N: the whole campaign's time (default 600); S: the first seed
+#   tools/fuzz.sh [--seconds N | --mutants M] [--seed S] [--readers LIST]
+#       N: the whole campaign's time (default 600), shared among the inputs; M: mutants per input instead, however
+#       long they take; S: the first seed; LIST: the readers to fuzz, by the start of their names (ctf,
+#       profile-sptdecode, ...; all by default)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -15,10 +18,14 @@ SEED=1
 INPUTS=9   # the inputs of CtfFuzzTest and CallProfileFuzzTest
 CORES=$(nproc)
 
-usage() { echo "usage: sextant fuzz [--seconds N] [--seed S]" >&2; exit 2; }
+MUTANTS=9223372036854775807
+READERS=
+usage() { echo "usage: sextant fuzz [--seconds N | --mutants M] [--seed S] [--readers LIST]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
     case $1 in
         --seconds) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+$ ]] && [ "$2" -ge "$INPUTS" ] || usage; SECONDS_TOTAL=$2; shift 2 ;;
+        --mutants) [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]*$ ]] || usage; MUTANTS=$2; SECONDS_TOTAL=$((365 * 86400)); shift 2 ;;
+        --readers) [ $# -ge 2 ] && [[ $2 =~ ^[a-z0-9.,_-]+$ ]] || usage; READERS=$2; shift 2 ;;
         --seed) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+$ ]] || usage; SEED=$2; shift 2 ;;
         *) usage ;;
     esac
@@ -27,12 +34,17 @@ done
 PLATFORM=$(python3 "$ROOT/releng/platform/bootstrap.py")
 LOG=${SEXTANT_HOME:-$ROOT/.sextant}/logs/fuzz-$(date +%Y%m%d-%H%M%S).log
 mkdir -p "$(dirname "$LOG")"
-echo "[sextant] fuzzing for ${SECONDS_TOTAL} s from seed $SEED (log: $LOG)" >&2
+if [ "$MUTANTS" = 9223372036854775807 ]; then
+    echo "[sextant] fuzzing ${READERS:-every reader} for ${SECONDS_TOTAL} s from seed $SEED (log: $LOG)" >&2
+else
+    echo "[sextant] fuzzing ${READERS:-every reader} with $MUTANTS mutants per input from seed $SEED (log: $LOG)" >&2
+fi
 set +e
 "$ROOT/mvnw" -B -Dsextant.platform="$PLATFORM" verify \
     -pl releng/org.sextant.target,bundles/org.sextant.common.model,bundles/org.sextant.ctf.model,bundles/org.sextant.callstack.model,bundles/org.sextant.fuzz.model \
     -Dtest='*FuzzTest' -Dsurefire.failIfNoSpecifiedTests=false \
-    -Dsextant.fuzz.mutants=9223372036854775807 -Dsextant.fuzz.seconds=$((SECONDS_TOTAL * CORES / INPUTS)) -Dsextant.fuzz.seed="$SEED" \
+    -Dsextant.fuzz.mutants="$MUTANTS" -Dsextant.fuzz.seconds=$((SECONDS_TOTAL * CORES / INPUTS)) -Dsextant.fuzz.seed="$SEED" \
+    -Dsextant.fuzz.readers="$READERS" \
     -Djunit.jupiter.execution.parallel.enabled=true -Djunit.jupiter.execution.parallel.mode.default=concurrent \
     -Djunit.jupiter.execution.parallel.config.strategy=fixed -Djunit.jupiter.execution.parallel.config.fixed.parallelism="$CORES" \
     >"$LOG" 2>&1

@@ -7,11 +7,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * How much a fuzz test does: a few hundred mutants per input in the test suite; as many as fit in the time
- * given to {@code ./sextant fuzz --seconds N}, which sets the system properties read here.
+ * given to {@code ./sextant fuzz --seconds N}, or a number per input ({@code --mutants N}), on the readers whose
+ * names start with one of {@code --readers}, which set the system properties read here.
  */
 final class Fuzzing {
 
@@ -35,6 +39,9 @@ final class Fuzzing {
      *            the reader, its clean error and its invariants
      */
     static void run(String reader, Path input, long mutants, Campaign.Target target) throws IOException {
+        String readers = System.getProperty("sextant.fuzz.readers", "");
+        Assumptions.assumeTrue(readers.isEmpty() || Arrays.stream(readers.split(",")).anyMatch(reader::startsWith),
+                () -> reader + " is not among the readers fuzzed (" + readers + ')');
         check(reader, input, Long.getLong("sextant.fuzz.seed", 1), Long.getLong("sextant.fuzz.mutants", mutants), target);
     }
 
