@@ -190,6 +190,37 @@ public final class Query {
         return text;
     }
 
+    /**
+     * @param key
+     *            the name of an array of strings
+     * @param max
+     *            how many it may hold
+     * @return the strings, none when absent
+     * @throws BadRequestException
+     *             when it is no array of strings, or too long
+     */
+    public List<String> strings(String key, int max) throws BadRequestException {
+        Object value = fParameters.get(key);
+        if (value == null) {
+            return List.of();
+        }
+        String name = name(key);
+        if (!(value instanceof List<?> list)) {
+            throw BadRequestException.badRequest(name + " must be an array of strings" + given(value)); //$NON-NLS-1$
+        }
+        if (list.size() > max) {
+            throw BadRequestException.badRequest(name + " holds " + list.size() + " values; this server answers at most " + max); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        List<String> result = new ArrayList<>(list.size());
+        for (int i = 0; i < list.size(); i++) {
+            if (!(list.get(i) instanceof String text)) {
+                throw BadRequestException.badRequest(name + '[' + i + "] must be a string" + given(list.get(i))); //$NON-NLS-1$
+            }
+            result.add(text);
+        }
+        return result;
+    }
+
     private List<Long> longs(String key, int max, boolean times) throws BadRequestException {
         Object value = fParameters.get(key);
         if (value == null) {

@@ -80,6 +80,14 @@ class QueryTest {
     }
 
     @Test
+    void stringArrays() throws BadRequestException {
+        assertEquals(List.of("a", "b"), query("traces", List.of("a", "b")).strings("traces", 10));
+        assertEquals("parameters.traces[1] must be a string, not 2",
+                refusal(() -> query("traces", List.of("a", new BigDecimal(2))).strings("traces", 10)));
+        assertEquals("parameters.traces must be an array of strings, not \"a\"", refusal(() -> query("traces", "a").strings("traces", 10)));
+    }
+
+    @Test
     void wholeNumbersStringsAndObjects() throws BadRequestException {
         assertEquals(100, query("requested_table_count", new BigDecimal(100)).required("requested_table_count", 0, 1000));
         assertEquals("parameters.requested_table_count is missing", refusal(() -> query().required("requested_table_count", 0, 1000)));
