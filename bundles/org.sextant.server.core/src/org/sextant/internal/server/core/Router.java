@@ -22,6 +22,7 @@ import org.sextant.server.model.PathTemplate;
 
 import com.google.gson.Gson;
 import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
@@ -102,6 +103,9 @@ final class Router implements HttpHandler {
             reply = fStopping ? Reply.error(503, "the server is stopping") : dispatch(exchange, method, rawPath); //$NON-NLS-1$
         } catch (BadRequestException e) {
             reply = Reply.error(e.status(), e.getMessage());
+            if (e instanceof Workspace.Conflict conflict) {
+                ((JsonObject) reply.body()).add(conflict.field(), conflict.with());
+            }
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
             fErrors.println("[sextant] serve: " + method + ' ' + rawPath + " failed:"); //$NON-NLS-1$
             e.printStackTrace(fErrors);

@@ -18,6 +18,8 @@ import org.sextant.headless.core.TraceOpener;
 import org.sextant.headless.core.TraceOpener.OpenException;
 import org.sextant.server.model.BadRequestException;
 
+import com.google.gson.JsonObject;
+
 /**
  * The server's traces and experiments, by UUID. A trace is a checked path (its UUID derived from its real path,
  * so adding it again finds it); an experiment opens its traces for analysis, the way the command line does:
@@ -111,6 +113,9 @@ final class Workspace {
         }
     }
 
+    private static final String TRACE = "trace"; //$NON-NLS-1$
+    private static final String EXPERIMENT = "experiment"; //$NON-NLS-1$
+
     private final Map<UUID, TraceEntry> fTraces = new LinkedHashMap<>();
     private final Map<UUID, Experiment> fExperiments = new LinkedHashMap<>();
     private final Map<UUID, Map<UUID, Bookmarks.Bookmark>> fBookmarks = new LinkedHashMap<>();
@@ -135,7 +140,7 @@ final class Workspace {
             TraceEntry known = fTraces.get(uuid);
             if (known != null) {
                 if (!known.name().equals(given)) {
-                    throw new Conflict(known.uuid() + " is this path's trace, named \"" + known.name() + "\", not \"" + given + '"', known); //$NON-NLS-1$ //$NON-NLS-2$
+                    throw new Conflict(known.uuid() + " is this path's trace, named \"" + known.name() + "\", not \"" + given + '"', TRACE, Models.trace(known, holder(uuid))); //$NON-NLS-1$ //$NON-NLS-2$
                 }
                 return known;
             }
@@ -175,7 +180,8 @@ final class Workspace {
         TraceEntry entry = trace(uuid);
         Experiment holder = holder(entry.uuid());
         if (holder != null) {
-            throw new Conflict("trace " + uuid + " is in experiment " + holder.uuid() + " (\"" + holder.name() + "\"): delete the experiment first", entry); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+            throw new Conflict("trace " + uuid + " is in experiment " + holder.uuid() + " (\"" + holder.name() + "\"): delete the experiment first", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                    TRACE, Models.trace(entry, holder));
         }
         return fTraces.remove(entry.uuid());
     }
@@ -219,13 +225,14 @@ final class Workspace {
             if (known.traces().equals(traces)) {
                 return known;
             }
-            throw new Conflict("experiment \"" + name + "\" exists with other traces", known); //$NON-NLS-1$ //$NON-NLS-2$
+            throw new Conflict("experiment \"" + name + "\" exists with other traces", EXPERIMENT, Models.experiment(known)); //$NON-NLS-1$ //$NON-NLS-2$
         }
         for (TraceEntry trace : traces) {
             Experiment holder = holder(trace.uuid());
             if (holder != null) {
                 throw new Conflict("trace " + trace.uuid() + " (" + trace.path() + ") is already in experiment \"" + holder.name() //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                        + "\": Trace Compass keeps one trace's analyses in one place, so a trace is in one experiment at a time", holder); //$NON-NLS-1$
+                        + "\": Trace Compass keeps one trace's analyses in one place, so a trace is in one experiment at a time", //$NON-NLS-1$
+                        EXPERIMENT, Models.experiment(holder));
             }
         }
         ITmfTrace host;
@@ -333,18 +340,25 @@ final class Workspace {
         return new BadRequestException(BadRequestException.NOT_FOUND, "no " + what + ' ' + uuid + " on this server"); //$NON-NLS-1$
     }
 
-    /** A 409 that carries what it conflicts with, which API.yaml's error responses include. */
+    /** A 409 that carries what it conflicts with, as API.yaml's {@code TraceErrorResponse} and {@code ExperimentErrorResponse} do. */
     static final class Conflict extends BadRequestException {
         private static final long serialVersionUID = 1L;
-        private final transient Object fWith;
+        private final String fField;
+        private final transient JsonObject fWith;
 
-        Conflict(String message, Object with) {
+        Conflict(String message, String field, JsonObject with) {
             super(CONFLICT, message);
+            fField = field;
             fWith = with;
         }
 
-        /** @return the trace entry or experiment in the way */
-        Object with() {
+        /** @return the error body's field for what is in the way: {@code trace} or {@code experiment} */
+        String field() {
+            return fField;
+        }
+
+        /** @return what is in the way */
+        JsonObject with() {
             return fWith;
         }
     }
