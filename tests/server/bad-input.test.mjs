@@ -88,7 +88,6 @@ const cases = [
     ['no such endpoint', 'GET', () => '/nothing/here', undefined, 404, 'no such endpoint'],
     ['outside the API', 'GET', () => '/../../index.html', undefined, 404, 'no such endpoint'],
     ['a method the endpoint does not take', 'PATCH', () => '/traces', undefined, 405, 'PATCH is not allowed here'],
-    ['a broken escape in the path', 'GET', () => '/traces/%zz', undefined, 400, 'broken %-escape'],
     ['an unknown configuration type', 'GET', () => '/config/types/x', undefined, 404, 'no configuration type x'],
     ['an unknown bookmark', 'GET', () => `/experiments/${experiment.UUID}/bookmarks/${UNKNOWN}`, undefined, 404, 'no bookmark'],
 ];
@@ -102,7 +101,7 @@ for (const [what, method, where, body, status, words] of cases) {
         const error = JSON.parse(answer.text);
         assert.ok(error.detail.includes(words), `"${error.detail}" does not say "${words}"`);
         assert.ok(!/Exception|\tat |\.java:/.test(answer.text), 'no stack trace: ' + answer.text);
-        if (!['/nothing/here', '/../../index.html', '/traces/%zz'].includes(apiPath) && method !== 'PATCH') {
+        if (!['/nothing/here', '/../../index.html'].includes(apiPath) && method !== 'PATCH') {
             validate(method, apiPath.replace(/%2F/g, '-'), status, answer.text);
         }
     });

@@ -46,7 +46,12 @@ export function validate(method, apiPath, status, text) {
     const template = operationOf(method, apiPath);
     const key = method + ' ' + template;
     if (!validators.has(key)) {
-        const responses = api.paths[template][method.toLowerCase()].responses;
+        // API.yaml lists no 403 (a path outside the server's roots), 405 or 413 (a body over the limit) for most
+        // operations: any error status it does not list is checked as its ErrorResponse.
+        const responses = { ...api.paths[template][method.toLowerCase()].responses };
+        for (const extra of ['400', '403', '404', '405', '406', '409', '413', '500', '503']) {
+            responses[extra] ??= { description: 'error', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } };
+        }
         validators.set(key, new OpenAPIResponseValidator({ responses, components: api.components }));
     }
     const body = JSON.parse(text);

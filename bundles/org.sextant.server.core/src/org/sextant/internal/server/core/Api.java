@@ -32,7 +32,7 @@ public final class Api {
         new TraceEndpoints(fWorkspace, roots).register(fRouter);
         new ExperimentEndpoints(fWorkspace, options.maxItems()).register(fRouter);
         new Bookmarks(fWorkspace).register(fRouter);
-        new OutputEndpoints(fWorkspace, options.maxItems(), options.maxLines()).register(fRouter);
+        new OutputEndpoints(fWorkspace, options.maxItems(), options.maxLines(), errors).register(fRouter);
     }
 
     /** @return the HTTP handler of every request */

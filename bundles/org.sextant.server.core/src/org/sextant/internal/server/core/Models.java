@@ -138,6 +138,18 @@ final class Models {
     }
 
     /**
+     * @param message
+     *            why the fetch failed
+     * @return a {@code GenericResponse} with status {@code FAILED} and no model
+     */
+    static JsonObject failed(String message) {
+        JsonObject json = new JsonObject();
+        json.addProperty("status", "FAILED"); //$NON-NLS-1$ //$NON-NLS-2$
+        json.addProperty("statusMessage", message); //$NON-NLS-1$
+        return json;
+    }
+
+    /**
      * @param model
      *            a completed answer's model
      * @return a {@code GenericResponse} with status {@code COMPLETED}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.server.core;
 
+import java.io.PrintStream;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -66,11 +67,13 @@ final class OutputEndpoints {
     private final Workspace fWorkspace;
     private final int fMaxItems;
     private final int fMaxLines;
+    private final PrintStream fErrors;
 
-    OutputEndpoints(Workspace workspace, int maxItems, int maxLines) {
+    OutputEndpoints(Workspace workspace, int maxItems, int maxLines, PrintStream errors) {
         fWorkspace = workspace;
         fMaxItems = maxItems;
         fMaxLines = maxLines;
+        fErrors = errors;
     }
 
     void register(Router router) {
@@ -104,7 +107,16 @@ final class OutputEndpoints {
             if (!kind.isInstance(provider)) {
                 throw BadRequestException.badRequest("output " + id + " is not " + kindName); //$NON-NLS-1$ //$NON-NLS-2$
             }
-            return fetch.fetch(kind.cast(provider), host);
+            try {
+                return fetch.fetch(kind.cast(provider), host);
+            } catch (RuntimeException e) {
+                // The provider's fault, not the server's: Trace Compass 6.2's own CPU usage provider, asked while its
+                // analysis builds, can read an attribute its state system added a moment later. Answered as the
+                // protocol answers a failed fetch, with the provider's exception as the sentence.
+                fErrors.println("[sextant] serve: output " + id + " of experiment " + experiment + " failed:"); //$NON-NLS-1$ //$NON-NLS-2$
+                e.printStackTrace(fErrors);
+                return Reply.ok(Models.failed("output " + id + " failed: " + e)); //$NON-NLS-1$ //$NON-NLS-2$
+            }
         }
     }
 

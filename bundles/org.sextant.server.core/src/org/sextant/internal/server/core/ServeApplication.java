@@ -59,14 +59,24 @@ public class ServeApplication implements IApplication {
         return EXIT_OK;
     }
 
+    /**
+     * To the terminal and to the request log: on Ctrl-C the launcher's filter of standard error may be gone
+     * already, and the log should say when the server stopped anyway.
+     */
+    private void say(String line) {
+        fErr.println(line);
+        System.out.println(line);
+        System.out.flush();
+    }
+
     @Override
     public void stop() {
         TspServer server = fServer;
         fServer = null;
         if (server != null) {
-            fErr.println("[sextant] serve: stopping"); //$NON-NLS-1$
+            say("[sextant] serve: stopping"); //$NON-NLS-1$
             server.stop(GRACE_SECONDS);
-            fErr.println("[sextant] serve: stopped"); //$NON-NLS-1$
+            say("[sextant] serve: stopped"); //$NON-NLS-1$
         }
         fStopped.countDown();
     }

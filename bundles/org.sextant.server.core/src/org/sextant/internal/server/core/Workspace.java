@@ -122,7 +122,8 @@ final class Workspace {
     private boolean fClosed;
 
     /**
-     * Adds a trace, or finds it when its path was added before.
+     * Adds a trace, or finds it when its path was added before (under whatever name: one path is one trace, so
+     * that its analyses are built once).
      *
      * @param path
      *            its real path, under the server's roots
@@ -130,18 +131,13 @@ final class Workspace {
      *            the client's name for it, or null for its file name
      * @return the trace
      * @throws BadRequestException
-     *             406 when it is no trace this installation reads (naming file and offset of any damage), 409 when
-     *             it was added under another name
+     *             406 when it is no trace this installation reads (naming file and offset of any damage)
      */
     TraceEntry addTrace(Path path, @Nullable String name) throws BadRequestException {
         UUID uuid = UUID.nameUUIDFromBytes(path.toString().getBytes(StandardCharsets.UTF_8));
-        String given = name == null || name.isBlank() ? String.valueOf(path.getFileName()) : name;
         synchronized (this) {
             TraceEntry known = fTraces.get(uuid);
             if (known != null) {
-                if (!known.name().equals(given)) {
-                    throw new Conflict(known.uuid() + " is this path's trace, named \"" + known.name() + "\", not \"" + given + '"', TRACE, Models.trace(known, holder(uuid))); //$NON-NLS-1$ //$NON-NLS-2$
-                }
                 return known;
             }
         }
@@ -151,6 +147,7 @@ final class Workspace {
         } catch (OpenException e) {
             throw new BadRequestException(BadRequestException.NOT_ACCEPTABLE, e.getMessage());
         }
+        String given = name == null || name.isBlank() ? String.valueOf(path.getFileName()) : name;
         TraceEntry entry = new TraceEntry(uuid, given, path, type.getTraceTypeId(), type.getLabel());
         synchronized (this) {
             return fTraces.computeIfAbsent(uuid, key -> entry);
