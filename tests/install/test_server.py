@@ -103,8 +103,9 @@ def server(node_modules):
     yield running
     log = running.stop()
     assert log.rstrip().endswith("[sextant] serve: stopped"), log[-2000:]
-    # One line per request, and nothing failed inside the server.
-    assert " 500 " not in log, log[-2000:]
+    # One line per request (time, client, method, path, status, bytes, milliseconds), none a fault of the server.
+    statuses = [line.split()[4] for line in log.splitlines() if line.endswith("ms") or "(not delivered" in line]
+    assert len(statuses) > 300 and "500" not in statuses, log[-2000:]
 
 
 def node(server, expected_dir, *args, timeout=600):
@@ -163,13 +164,17 @@ def test_a_server_stopped_while_building_rebuilds_the_history_when_started_again
         return server.post("/experiments", {"name": trace.name, "traces": [uuid]})["UUID"]
 
     def completed(server, uuid):
-        # Asked again while RUNNING, and while FAILED too: Trace Compass 6.2's CPU usage provider can fail a fetch
-        # made while its analysis builds (a race in its KernelCpuUsageAnalysis), which the server answers FAILED.
+        # Over the whole trace, once indexed (before, its end is where the indexer is). Asked again while RUNNING,
+        # and while FAILED too: Trace Compass 6.2's CPU usage provider can fail a fetch made while its analysis
+        # builds (a race in its KernelCpuUsageAnalysis), which the server answers FAILED.
         deadline = time.time() + 300
-        answer = server.post(f"/experiments/{uuid}{tree}", {})
+        while (experiment := server.get(f"/experiments/{uuid}"))["indexingStatus"] != "COMPLETED" and time.time() < deadline:
+            time.sleep(0.2)
+        span = {"requested_timerange": {"start": experiment["start"], "end": experiment["end"]}}
+        answer = server.post(f"/experiments/{uuid}{tree}", span)
         while answer["status"] in ("RUNNING", "FAILED") and time.time() < deadline:
             time.sleep(0.2)
-            answer = server.post(f"/experiments/{uuid}{tree}", {})
+            answer = server.post(f"/experiments/{uuid}{tree}", span)
         assert answer["status"] == "COMPLETED", answer
         return [entry["labels"] for entry in answer["model"]["entries"]]
 
@@ -190,4 +195,4 @@ def test_a_server_stopped_while_building_rebuilds_the_history_when_started_again
     # Threads and their times over the whole trace, as a build that was never stopped has them: nothing of the
     # stopped build was reused.
     assert len(again) > 10
-    assert again == reference
+    assert again[1:] == reference[1:] and again[0][1:] == reference[0][1:], "the root is named after the trace's copy"

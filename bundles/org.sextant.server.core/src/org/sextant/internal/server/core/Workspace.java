@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.server.core;
 
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +14,8 @@ import java.util.UUID;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.project.model.TraceTypeHelper;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.indexer.ITmfTraceIndexer;
 import org.sextant.headless.core.CtfChecks.Depth;
 import org.sextant.headless.core.TraceOpener;
 import org.sextant.headless.core.TraceOpener.OpenException;
@@ -114,6 +117,7 @@ final class Workspace {
     }
 
     private static final String TRACE = "trace"; //$NON-NLS-1$
+    private static final long INDEX_POLL_MILLIS = 50;
     private static final String EXPERIMENT = "experiment"; //$NON-NLS-1$
 
     private final Map<UUID, TraceEntry> fTraces = new LinkedHashMap<>();
@@ -246,11 +250,35 @@ final class Workspace {
         // Indexed in the background: the experiment's event count and span grow until it is COMPLETED.
         Thread indexer = new Thread(() -> {
             host.indexTrace(true);
+            waitForIndexer(host);
             experiment.fIndexed = true;
         }, "sextant-tsp-index " + name); //$NON-NLS-1$
         indexer.setDaemon(true);
         indexer.start();
         return experiment;
+    }
+
+    /**
+     * Waits for an indexing someone else started. Opening a trace makes Trace Compass start indexing it by itself
+     * (its range-updated signal, sent from another thread), and {@code indexTrace(true)} returns at once when an
+     * indexing is under way, with a fraction of the events counted. Trace Compass 6.2 tells whether a trace is
+     * being indexed only through its indexer, which {@link TmfTrace} keeps protected: read through reflection,
+     * and taken as done should that fail.
+     */
+    private static void waitForIndexer(ITmfTrace trace) {
+        try {
+            Method getIndexer = TmfTrace.class.getDeclaredMethod("getIndexer"); //$NON-NLS-1$
+            getIndexer.setAccessible(true);
+            if (getIndexer.invoke(trace) instanceof ITmfTraceIndexer indexer) {
+                while (indexer.isIndexing()) {
+                    Thread.sleep(INDEX_POLL_MILLIS);
+                }
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // Counted as indexed: the count and span are then what the indexer has reached.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     synchronized List<Experiment> experiments() {
