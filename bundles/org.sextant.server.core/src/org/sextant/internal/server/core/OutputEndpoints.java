@@ -60,6 +60,8 @@ final class OutputEndpoints {
     private static final String BASE = "/experiments/{expUUID}/outputs/"; //$NON-NLS-1$
     /** Times sampled when a range gives no {@code nbTimes}: its two ends. */
     private static final int DEFAULT_TIMES = 2;
+    private static final String XY = "an XY output"; //$NON-NLS-1$
+    private static final String TIME_GRAPH = "a time graph"; //$NON-NLS-1$
     private static final String REQUESTED_TIMERANGE = "requested_timerange"; //$NON-NLS-1$
     private static final String REQUESTED_TIMES = DataProviderParameterUtils.REQUESTED_TIME_KEY;
     private static final String REQUESTED_ITEMS = DataProviderParameterUtils.REQUESTED_ITEMS_KEY;
@@ -77,13 +79,13 @@ final class OutputEndpoints {
     }
 
     void register(Router router) {
-        router.route("POST", BASE + "XY/{outputId}/tree", this::xyTree) //$NON-NLS-1$ //$NON-NLS-2$
+        router.route("POST", BASE + "XY/{outputId}/tree", request -> tree(request, ITmfTreeXYDataProvider.class, XY)) //$NON-NLS-1$ //$NON-NLS-2$
                 .route("POST", BASE + "XY/{outputId}/xy", this::xy) //$NON-NLS-1$ //$NON-NLS-2$
-                .route("POST", BASE + "timeGraph/{outputId}/tree", this::timeGraphTree) //$NON-NLS-1$ //$NON-NLS-2$
+                .route("POST", BASE + "timeGraph/{outputId}/tree", request -> tree(request, ITimeGraphDataProvider.class, TIME_GRAPH)) //$NON-NLS-1$ //$NON-NLS-2$
                 .route("POST", BASE + "timeGraph/{outputId}/states", this::states) //$NON-NLS-1$ //$NON-NLS-2$
                 .route("POST", BASE + "timeGraph/{outputId}/arrows", this::arrows) //$NON-NLS-1$ //$NON-NLS-2$
                 .route("POST", BASE + "timeGraph/{outputId}/tooltip", this::tooltip) //$NON-NLS-1$ //$NON-NLS-2$
-                .route("POST", BASE + "data/{outputId}/tree", this::dataTree) //$NON-NLS-1$ //$NON-NLS-2$
+                .route("POST", BASE + "data/{outputId}/tree", request -> tree(request, ITmfTreeDataProvider.class, "a data tree")) //$NON-NLS-1$ //$NON-NLS-2$
                 .route("POST", BASE + "table/{outputId}/columns", this::columns) //$NON-NLS-1$ //$NON-NLS-2$
                 .route("POST", BASE + "table/{outputId}/lines", this::lines) //$NON-NLS-1$ //$NON-NLS-2$
                 .route("GET", BASE + "{outputId}/annotations", this::annotationCategories) //$NON-NLS-1$ //$NON-NLS-2$
@@ -145,13 +147,18 @@ final class OutputEndpoints {
         return parameters;
     }
 
-    /** A sampled range and the entries asked for, both required, as XY and state queries have them. */
-    private Map<String, Object> sampledParameters(Query query) throws BadRequestException {
-        Map<String, Object> parameters = passed(query);
+    /** The sampled times of the range a query must give. */
+    private static List<Long> sampled(Query query) throws BadRequestException {
         if (!query.has(REQUESTED_TIMERANGE)) {
             throw BadRequestException.badRequest("parameters.requested_timerange is missing"); //$NON-NLS-1$
         }
-        parameters.put(REQUESTED_TIMES, query.timeRange(REQUESTED_TIMERANGE, DEFAULT_TIMES).sample());
+        return query.timeRange(REQUESTED_TIMERANGE, DEFAULT_TIMES).sample();
+    }
+
+    /** A sampled range and the entries asked for, both required, as XY and state queries have them. */
+    private Map<String, Object> sampledParameters(Query query) throws BadRequestException {
+        Map<String, Object> parameters = passed(query);
+        parameters.put(REQUESTED_TIMES, sampled(query));
         if (!query.has(REQUESTED_ITEMS)) {
             throw BadRequestException.badRequest("parameters.requested_items is missing"); //$NON-NLS-1$
         }
@@ -159,39 +166,31 @@ final class OutputEndpoints {
         return parameters;
     }
 
-    private Reply xyTree(Request request) throws BadRequestException {
+    /** The tree of any kind of output: its entries over the requested range, or the whole experiment. */
+    private <P extends ITmfTreeDataProvider<?>> Reply tree(Request request, Class<P> kind, String kindName) throws BadRequestException {
         Query query = request.query();
-        return with(request, ITmfTreeXYDataProvider.class, "an XY output", (provider, host) -> Reply.ok( //$NON-NLS-1$
+        return with(request, kind, kindName, (provider, host) -> Reply.ok(
                 Models.response(provider.fetchTree(treeParameters(query, host), new NullProgressMonitor()), Models::tree)));
     }
 
     private Reply xy(Request request) throws BadRequestException {
         Query query = request.query();
         Map<String, Object> parameters = sampledParameters(query);
-        return with(request, ITmfTreeXYDataProvider.class, "an XY output", //$NON-NLS-1$
+        return with(request, ITmfTreeXYDataProvider.class, XY,
                 (provider, host) -> Reply.ok(Models.response(provider.fetchXY(parameters, new NullProgressMonitor()), Models::xy)));
-    }
-
-    private Reply timeGraphTree(Request request) throws BadRequestException {
-        Query query = request.query();
-        return with(request, ITimeGraphDataProvider.class, "a time graph", (provider, host) -> Reply.ok( //$NON-NLS-1$
-                Models.response(provider.fetchTree(treeParameters(query, host), new NullProgressMonitor()), Models::tree)));
     }
 
     private Reply states(Request request) throws BadRequestException {
         Map<String, Object> parameters = sampledParameters(request.query());
-        return with(request, ITimeGraphDataProvider.class, "a time graph", //$NON-NLS-1$
+        return with(request, ITimeGraphDataProvider.class, TIME_GRAPH,
                 (provider, host) -> Reply.ok(Models.response(provider.fetchRowModel(parameters, new NullProgressMonitor()), Models::states)));
     }
 
     private Reply arrows(Request request) throws BadRequestException {
         Query query = request.query();
         Map<String, Object> parameters = passed(query);
-        if (!query.has(REQUESTED_TIMERANGE)) {
-            throw BadRequestException.badRequest("parameters.requested_timerange is missing"); //$NON-NLS-1$
-        }
-        parameters.put(REQUESTED_TIMES, query.timeRange(REQUESTED_TIMERANGE, DEFAULT_TIMES).sample());
-        return with(request, ITimeGraphDataProvider.class, "a time graph", //$NON-NLS-1$
+        parameters.put(REQUESTED_TIMES, sampled(query));
+        return with(request, ITimeGraphDataProvider.class, TIME_GRAPH,
                 (provider, host) -> Reply.ok(Models.response(provider.fetchArrows(parameters, new NullProgressMonitor()), Models::arrows)));
     }
 
@@ -207,14 +206,8 @@ final class OutputEndpoints {
         parameters.put(REQUESTED_ITEMS, items);
         Object element = JsonValues.forProvider(query.object(DataProviderParameterUtils.REQUESTED_ELEMENT_KEY));
         parameters.put(DataProviderParameterUtils.REQUESTED_ELEMENT_KEY, element);
-        return with(request, ITimeGraphDataProvider.class, "a time graph", //$NON-NLS-1$
+        return with(request, ITimeGraphDataProvider.class, TIME_GRAPH,
                 (provider, host) -> Reply.ok(Models.response(provider.fetchTooltip(parameters, new NullProgressMonitor()), Models::strings)));
-    }
-
-    private Reply dataTree(Request request) throws BadRequestException {
-        Query query = request.query();
-        return with(request, ITmfTreeDataProvider.class, "a data tree", (provider, host) -> Reply.ok( //$NON-NLS-1$
-                Models.response(provider.fetchTree(treeParameters(query, host), new NullProgressMonitor()), Models::tree)));
     }
 
     private Reply columns(Request request) throws BadRequestException {
@@ -282,10 +275,7 @@ final class OutputEndpoints {
     private Reply annotations(Request request) throws BadRequestException {
         Query query = request.query();
         Map<String, Object> parameters = passed(query);
-        if (!query.has(REQUESTED_TIMERANGE)) {
-            throw BadRequestException.badRequest("parameters.requested_timerange is missing"); //$NON-NLS-1$
-        }
-        parameters.put(REQUESTED_TIMES, query.timeRange(REQUESTED_TIMERANGE, DEFAULT_TIMES).sample());
+        parameters.put(REQUESTED_TIMES, sampled(query));
         parameters.put(REQUESTED_ITEMS, query.ids(REQUESTED_ITEMS, fMaxItems));
         List<String> categories = query.strings("requested_marker_categories", fMaxItems); //$NON-NLS-1$
         if (!categories.isEmpty()) {
