@@ -55,6 +55,10 @@ public class ServeApplication implements IApplication {
         context.applicationRunning();
         fErr.printf("[sextant] serve: Trace Server Protocol at http://%s:%d%s, traces under %s%n", options.host(), //$NON-NLS-1$
                 server.address().getPort(), TspServer.BASE, roots.roots().stream().map(String::valueOf).collect(Collectors.joining(", "))); //$NON-NLS-1$
+        if (!server.address().getAddress().isLoopbackAddress()) {
+            fErr.println("[sextant] serve: warning: listening on " + options.host() //$NON-NLS-1$
+                    + ", not loopback: whoever reaches this port reads the traces under the roots (no authentication, no TLS)"); //$NON-NLS-1$
+        }
         fStopped.await();
         return EXIT_OK;
     }
