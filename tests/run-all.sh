@@ -19,6 +19,8 @@ need_packages() {
     command -v xauth >/dev/null || missing+=(xauth)
     [ -e /usr/lib/x86_64-linux-gnu/libgtk-3.so.0 ] || missing+=(libgtk-3-0)
     python3 -c 'import pytest' 2>/dev/null || missing+=(python3-pytest)
+    # the trace server's proof client (tests/server) runs under Node (20 on this project's machines)
+    command -v npm >/dev/null || missing+=(nodejs npm)
     [ ${#missing[@]} -eq 0 ] && return
     if [ "$(id -u)" -ne 0 ]; then
         echo "sextant: error: missing OS packages: ${missing[*]} (install them, or run as root)" >&2

@@ -91,6 +91,24 @@ public final class Provenance {
     }
 
     /**
+     * What an experiment assembled from traces anywhere (as the trace server's are) is made from: every member's
+     * files, named by the member's path, since the experiment has no directory of its own.
+     *
+     * @param traces
+     *            the experiment's members
+     * @return their files as they are now
+     * @throws IOException
+     *             when a member cannot be read
+     */
+    public static Provenance ofAll(List<Path> traces) throws IOException {
+        SortedMap<String, String> files = new TreeMap<>();
+        for (Path trace : traces) {
+            of(trace, Map.of()).fFiles.forEach((name, stamp) -> files.put(trace.toAbsolutePath() + "/" + name, stamp)); //$NON-NLS-1$
+        }
+        return new Provenance(new LinkedHashMap<>(), files);
+    }
+
+    /**
      * @param file
      *            a supplementary file
      * @return where its record is kept

@@ -13,10 +13,12 @@ import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.equinox.app.IApplication;
 import org.eclipse.equinox.app.IApplicationContext;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.sextant.headless.core.CtfChecks;
 import org.sextant.headless.core.HeadlessAnalysisException;
 import org.sextant.headless.core.IHeadlessAnalysis;
+import org.sextant.headless.core.TraceOpener;
+import org.sextant.headless.core.TraceOpener.OpenException;
 import org.sextant.internal.headless.core.Arguments.UsageException;
-import org.sextant.internal.headless.core.TraceOpener.OpenException;
 
 /**
  * {@code org.sextant.headless.analyze}: opens traces, runs one analysis on each and prints the summaries, as

@@ -14,7 +14,8 @@ import org.eclipse.equinox.app.IApplicationContext;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.headless.core.HeadlessAnalysisException;
 import org.sextant.headless.core.IHeadlessBenchmark;
-import org.sextant.internal.headless.core.TraceOpener.OpenException;
+import org.sextant.headless.core.TraceOpener;
+import org.sextant.headless.core.TraceOpener.OpenException;
 
 /**
  * {@code org.sextant.headless.core.bench}: {@code --analysis NAME [--threads 1,2,4] [--json] TRACE}. Runs a

@@ -13,7 +13,8 @@ import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
-import org.sextant.internal.headless.core.TraceOpener.OpenException;
+import org.sextant.headless.core.TraceOpener;
+import org.sextant.headless.core.TraceOpener.OpenException;
 
 /**
  * {@code org.sextant.headless.core.status [TRACE]}: what this installation holds, as one JSON document: the

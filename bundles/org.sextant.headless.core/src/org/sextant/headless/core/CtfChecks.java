@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.sextant.internal.headless.core;
+package org.sextant.headless.core;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 
 import org.sextant.ctf.model.CtfTrace;
 import org.sextant.ctf.model.TraceFormatException;
-import org.sextant.internal.headless.core.TraceOpener.OpenException;
+import org.sextant.headless.core.TraceOpener.OpenException;
 
 /**
  * What Sextant's CTF codec says of a trace before Trace Compass opens it. Trace Compass's reader trusts what it
@@ -22,10 +22,10 @@ import org.sextant.internal.headless.core.TraceOpener.OpenException;
  * reader; for the parallel builds, which check every event as they go, only a trace small enough to decode in
  * about a second is, so that its damage is told before any build starts.
  */
-final class CtfChecks {
+public final class CtfChecks {
 
     /** How much of a CTF trace is checked when it opens. */
-    enum Depth {
+    public enum Depth {
         /** Nothing: the files were checked a moment ago (a trace reopened once its stale files are cleared). */
         NONE,
         /** Every packet, and every event of a trace of up to {@link #DECODED_IN_FULL} bytes. */
@@ -35,7 +35,7 @@ final class CtfChecks {
     }
 
     /** Stream bytes decoded in full when a trace is opened: about a second at the codec's speed. */
-    static final long DECODED_IN_FULL = 256L << 20;
+    public static final long DECODED_IN_FULL = 256L << 20;
 
     /** What a tracer writes beside a CTF trace's metadata: LTTng's index and streams ({@code CHANNEL_CPU}), perf's streams. */
     private static final Pattern STREAM = Pattern.compile("index|[\\w-]+_\\d+"); //$NON-NLS-1$
@@ -51,7 +51,7 @@ final class CtfChecks {
      * @throws OpenException
      *             naming the file and offset of the first damage found
      */
-    static void check(Path trace, Depth depth) throws OpenException {
+    public static void check(Path trace, Depth depth) throws OpenException {
         if (depth == Depth.NONE) {
             return;
         }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.sextant.internal.headless.core;
+package org.sextant.headless.core;
 
 import java.io.File;
 import java.io.IOException;
@@ -24,8 +24,7 @@ import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
-import org.sextant.headless.core.Provenance;
-import org.sextant.internal.headless.core.CtfChecks.Depth;
+import org.sextant.headless.core.CtfChecks.Depth;
 
 /**
  * Opens a trace without a workspace, the way Trace Compass's import does: the trace type whose validation is
@@ -45,16 +44,21 @@ import org.sextant.internal.headless.core.CtfChecks.Depth;
  * the trace reopened before any analysis module sees it. Files with a record of their own (the histories of
  * Sextant's parallel modules) are left to their module, which checks them against the same files and says why
  * it rebuilds them; the folders of an experiment's members, nested in the experiment's, are left to each
- * member's own record.
+ * member's own record. An experiment assembled from traces anywhere (the trace server's) has no directory:
+ * its record is of all its members' files.
  * </p>
  */
-final class TraceOpener {
+public final class TraceOpener {
 
     /** A trace that cannot be opened; the message names the path and the reason. */
-    static final class OpenException extends Exception {
+    public static final class OpenException extends Exception {
         private static final long serialVersionUID = 1L;
 
-        OpenException(String message) {
+        /**
+         * @param message
+         *            the path and the problem
+         */
+        public OpenException(String message) {
             super(message);
         }
     }
@@ -70,7 +74,19 @@ final class TraceOpener {
     private TraceOpener() {
     }
 
-    static ITmfTrace open(String path) throws OpenException {
+    /** Opens a trace (or a recording's directory, as its experiment) whatever is found in it: the CTF packets checked. */
+    private interface QuietOpener {
+        ITmfTrace open(@Nullable List<String> damaged, Depth depth) throws OpenException;
+    }
+
+    /**
+     * @param path
+     *            a trace, or a directory of traces (a recording)
+     * @return the trace, its analysis modules told it opened
+     * @throws OpenException
+     *             naming the file and the problem
+     */
+    public static ITmfTrace open(String path) throws OpenException {
         return open(path, null, Depth.PACKETS);
     }
 
@@ -86,7 +102,55 @@ final class TraceOpener {
      * @throws OpenException
      *             naming the file and the problem
      */
-    static ITmfTrace open(String path, @Nullable List<String> damaged, Depth depth) throws OpenException {
+    public static ITmfTrace open(String path, @Nullable List<String> damaged, Depth depth) throws OpenException {
+        File file = readable(path);
+        return open((skipped, checks) -> openQuietly(file, skipped, checks), damaged, depth);
+    }
+
+    /**
+     * Opens the experiment of traces chosen one by one, as a trace server's client assembles one.
+     *
+     * @param path
+     *            the experiment's name as a path, which keys its supplementary folder; need not exist
+     * @param members
+     *            each a trace (not a recording)
+     * @param depth
+     *            how much of a CTF trace to check before Trace Compass reads it
+     * @return the experiment, its analysis modules told it opened
+     * @throws OpenException
+     *             naming the first member that cannot be opened and the problem
+     */
+    public static ITmfTrace openExperiment(String path, List<String> members, Depth depth) throws OpenException {
+        List<File> files = new ArrayList<>();
+        for (String member : members) {
+            files.add(readable(member));
+        }
+        return open((skipped, checks) -> experiment(path, files, null, checks), null, depth);
+    }
+
+    /**
+     * Says what a trace is without opening it for analysis: what a trace server answers when a trace is added.
+     *
+     * @param path
+     *            a trace (not a recording)
+     * @param depth
+     *            how much of a CTF trace to check
+     * @return its trace type
+     * @throws OpenException
+     *             when it is missing, unreadable, damaged, a recording, or of no type this installation reads
+     */
+    public static TraceTypeHelper check(String path, Depth depth) throws OpenException {
+        File file = readable(path);
+        if (file.isDirectory() && !new File(file, CTF_METADATA).isFile()) {
+            throw new OpenException(path + ": a directory of traces (a recording), not a trace: add each of its traces"); //$NON-NLS-1$
+        }
+        if (new File(file, CTF_METADATA).isFile()) {
+            CtfChecks.check(file.toPath(), depth);
+        }
+        return traceType(file.getAbsolutePath());
+    }
+
+    private static File readable(String path) throws OpenException {
         File file = new File(path);
         if (!file.exists()) {
             throw new OpenException(path + ": no such file or directory"); //$NON-NLS-1$
@@ -94,7 +158,11 @@ final class TraceOpener {
         if (!file.canRead()) {
             throw new OpenException(path + ": not readable"); //$NON-NLS-1$
         }
-        ITmfTrace trace = openQuietly(file, damaged, depth);
+        return file;
+    }
+
+    private static ITmfTrace open(QuietOpener opener, @Nullable List<String> damaged, Depth depth) throws OpenException {
+        ITmfTrace trace = opener.open(damaged, depth);
         Map<Path, Provenance> stale;
         try {
             stale = staleFolders(trace);
@@ -111,7 +179,7 @@ final class TraceOpener {
             if (damaged != null) {
                 damaged.clear();
             }
-            trace = openQuietly(file, damaged, Depth.NONE);
+            trace = opener.open(damaged, Depth.NONE);
         }
         TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(TraceOpener.class, trace, null));
         return trace;
@@ -132,8 +200,10 @@ final class TraceOpener {
             Path folder = Path.of(TmfTraceManager.getSupplementaryFileDir(each));
             Provenance now;
             try {
-                now = Provenance.of(Path.of(each.getPath()), Map.of());
-            } catch (IOException e) {
+                now = each instanceof TmfExperiment experiment && !new File(each.getPath()).exists()
+                        ? Provenance.ofAll(experiment.getTraces().stream().map(member -> Path.of(member.getPath())).toList())
+                        : Provenance.of(Path.of(each.getPath()), Map.of());
+            } catch (IOException | UncheckedIOException e) {
                 throw new OpenException(each.getPath() + ": cannot be read: " + e.getMessage()); //$NON-NLS-1$
             }
             Provenance before;
@@ -213,6 +283,11 @@ final class TraceOpener {
         for (Path unreadable : CtfChecks.withoutMetadata(directory.toPath(), MAX_DEPTH)) {
             damage(unreadable + ": a trace without its metadata file (the recording is damaged)", damaged); //$NON-NLS-1$
         }
+        return experiment(directory.getAbsolutePath(), members, damaged, depth);
+    }
+
+    /** The experiment of the traces, each of which must open, or be listed as damaged. */
+    private static ITmfTrace experiment(String path, List<File> members, @Nullable List<String> damaged, Depth depth) throws OpenException {
         List<ITmfTrace> traces = new ArrayList<>();
         try {
             for (File member : members) {
@@ -227,10 +302,9 @@ final class TraceOpener {
             throw e;
         }
         if (traces.isEmpty()) {
-            throw new OpenException(directory + ": no trace of the recording can be read"); //$NON-NLS-1$
+            throw new OpenException(path + ": none of its traces can be read"); //$NON-NLS-1$
         }
-        return new TmfExperiment(ITmfEvent.class, directory.getAbsolutePath(), traces.toArray(new ITmfTrace[0]),
-                TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null);
+        return new TmfExperiment(ITmfEvent.class, path, traces.toArray(new ITmfTrace[0]), TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null);
     }
 
     /** A member of a recording that cannot be read: refused, or listed when the caller skips damaged traces. */
@@ -241,7 +315,13 @@ final class TraceOpener {
         damaged.add(problem);
     }
 
-    static void close(ITmfTrace trace) {
+    /**
+     * Tells the trace's analysis modules and data providers it closed, and releases it.
+     *
+     * @param trace
+     *            a trace this class opened
+     */
+    public static void close(ITmfTrace trace) {
         TmfSignalManager.dispatchSignal(new TmfTraceClosedSignal(TraceOpener.class, trace));
         trace.dispose();
     }
