@@ -72,13 +72,16 @@ public enum Fixture {
         fName = name;
     }
 
-    /** @return the fixture's directory (a CTF trace) or file; for a fixture stored gzipped, its unpacked copy */
+    /**
+     * @return the fixture's directory (a CTF trace, a recording) or file; for a fixture with files stored gzipped
+     *         (at any depth: a recording's {@code ftrace/trace.dat.gz}), its unpacked copy
+     */
     public synchronized Path path() {
         Path path = directory().resolve(fName);
         if (!Files.exists(path)) {
             throw new IllegalStateException("fixture " + fName + " is missing at " + path); //$NON-NLS-1$ //$NON-NLS-2$
         }
-        try (Stream<Path> files = Files.list(path)) {
+        try (Stream<Path> files = Files.walk(path)) {
             if (files.noneMatch(file -> file.getFileName().toString().endsWith(GZIP_SUFFIX))) {
                 return path;
             }
@@ -94,9 +97,9 @@ public enum Fixture {
      */
     private Path unpacked(Path packed) throws IOException {
         long size = 0;
-        try (Stream<Path> files = Files.list(packed)) {
+        try (Stream<Path> files = Files.walk(packed)) {
             for (Path file : (Iterable<Path>) files::iterator) {
-                size += Files.size(file);
+                size += Files.isRegularFile(file) ? Files.size(file) : 0;
             }
         }
         Path target = Path.of(System.getProperty("java.io.tmpdir"), "sextant-fixtures", fName + '-' + size); //$NON-NLS-1$ //$NON-NLS-2$
@@ -105,15 +108,18 @@ public enum Fixture {
         }
         Files.createDirectories(target.getParent());
         Path partial = Files.createTempDirectory(target.getParent(), fName);
-        try (Stream<Path> files = Files.list(packed)) {
+        try (Stream<Path> files = Files.walk(packed)) {
             for (Path file : (Iterable<Path>) files::iterator) {
-                String name = file.getFileName().toString();
-                if (name.endsWith(GZIP_SUFFIX)) {
+                Path copy = partial.resolve(packed.relativize(file).toString());
+                String name = copy.getFileName().toString();
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(copy);
+                } else if (name.endsWith(GZIP_SUFFIX)) {
                     try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
-                        Files.copy(in, partial.resolve(name.substring(0, name.length() - GZIP_SUFFIX.length())));
+                        Files.copy(in, copy.resolveSibling(name.substring(0, name.length() - GZIP_SUFFIX.length())));
                     }
                 } else {
-                    Files.copy(file, partial.resolve(name));
+                    Files.copy(file, copy);
                 }
             }
         }

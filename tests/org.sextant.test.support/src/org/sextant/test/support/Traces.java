@@ -19,6 +19,8 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.eclipse.tracecompass.tmf.ctf.core.event.CtfTmfEvent;
+import org.sextant.ftrace.core.FtraceDatTrace;
+import org.sextant.ftrace.core.FtraceTextTrace;
 
 /**
  * Opens fixtures as Trace Compass traces, with their analysis modules, and closes them again.
@@ -110,6 +112,19 @@ public final class Traces {
         TmfTraceManager.getTraceSetWithExperiment(experiment).forEach(TmfTraceManager::deleteSupplementaryFiles);
         TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(Traces.class, experiment, null));
         return experiment;
+    }
+
+    /**
+     * Opens an ftrace trace as Sextant's trace types read it: trace-cmd's {@code .dat}, or ftrace text.
+     *
+     * @param file
+     *            a {@code .dat} file, or a text file
+     * @return the opened trace; {@link #close} it
+     * @throws TmfTraceException
+     *             when the file cannot be read as one
+     */
+    public static ITmfTrace openFtraceTrace(Path file) throws TmfTraceException {
+        return open(file.toString().endsWith(".dat") ? new FtraceDatTrace() : new FtraceTextTrace(), file); //$NON-NLS-1$
     }
 
     /**

@@ -10,6 +10,7 @@ import static org.sextant.internal.annotations.core.AnnotationsSummaryDataProvid
 import static org.sextant.internal.annotations.core.AnnotationsSummaryDataProvider.TIME;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,13 +28,16 @@ import org.sextant.headless.core.SummaryTree;
 
 /**
  * {@code sextant analyze --analysis annotations}: per thread its time on a CPU and inside annotations; per
- * annotation its instances, time, time per CPU, duration percentiles and preemptions; per barrier the skew of its
+ * annotation its instances, time, time per CPU, duration percentiles and preemptions (the five longest
+ * preemptors); per barrier the skew of its
  * instances and the worst ones; per parallel region the load imbalance and the critical thread; counters,
  * instants and problems; as {@link AnnotationsSummaryDataProvider} serves them. Times are milliseconds,
  * durations and skews microseconds.
  */
 public class AnnotationsHeadlessAnalysis implements IHeadlessAnalysis {
 
+    /** How many of the threads that preempted an annotation are listed, the longest first. */
+    private static final int PREEMPTORS = 5;
     private static final String[] PERCENTILES = { "p50", "p90", "p99", "max" }; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
 
     @Override
@@ -89,7 +93,7 @@ public class AnnotationsHeadlessAnalysis implements IHeadlessAnalysis {
         for (SummaryEntryModel thread : threads) {
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("tid", thread.getKey()); //$NON-NLS-1$
-            entry.put("name", thread.getName()); //$NON-NLS-1$
+            entry.put("thread", thread.getName()); //$NON-NLS-1$
             entry.put("on_cpu_ms", millis(thread, TIME)); //$NON-NLS-1$
             entry.put("annotated_on_cpu_ms", millis(thread, ON_CPU)); //$NON-NLS-1$
             if (thread.getValues().get(RATIO) != null) {
@@ -123,12 +127,11 @@ public class AnnotationsHeadlessAnalysis implements IHeadlessAnalysis {
         for (SummaryEntryModel group : summary.children(annotation)) {
             if (AnnotationsSummaryDataProvider.PREEMPTED_BY.equals(group.getKey())) {
                 entry.put("preempted_ms", millis(group, TIME)); //$NON-NLS-1$
-                for (SummaryEntryModel thread : summary.children(group)) {
-                    preempted.put(thread.getName(), millis(thread, TIME));
-                }
+                summary.children(group).stream().sorted(Comparator.comparingLong((SummaryEntryModel thread) -> thread.getNumber(TIME).longValue()).reversed())
+                        .limit(PREEMPTORS).forEach(thread -> preempted.put(thread.getName(), millis(thread, TIME)));
             }
         }
-        entry.put("preempted_by_ms", preempted); //$NON-NLS-1$
+        entry.put("preempted_by_ms_top", preempted); //$NON-NLS-1$
         return entry;
     }
 

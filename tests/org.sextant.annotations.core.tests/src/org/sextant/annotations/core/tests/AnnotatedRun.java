@@ -112,12 +112,27 @@ final class AnnotatedRun implements AutoCloseable {
         throw new AssertionError("no thread " + tid + " in the program's log");
     }
 
-    /** @return how many annotations of each name the thread began, as the program's log counts them */
+    /**
+     * @return how many annotations of each name the thread began (spans, or the paper syntax's tasks), as the
+     *         program's log counts them
+     */
     Map<String, Integer> begun(long tid) {
+        return logged(tid, thread(tid).getAsJsonObject("annotations").has("task") ? "task" : "begin");
+    }
+
+    /** @return how many annotations of a kind (a key of the log's "annotations": "barrier_enter", ...) the thread wrote, by name */
+    Map<String, Integer> logged(long tid, String kind) {
         Map<String, Integer> counts = new HashMap<>();
-        thread(tid).getAsJsonObject("annotations").getAsJsonObject("begin").entrySet()
-                .forEach(name -> counts.put(name.getKey(), name.getValue().getAsInt()));
+        JsonObject annotations = thread(tid).getAsJsonObject("annotations");
+        if (annotations.has(kind)) {
+            annotations.getAsJsonObject(kind).entrySet().forEach(name -> counts.put(name.getKey(), name.getValue().getAsInt()));
+        }
         return counts;
+    }
+
+    /** @return the recording's trace-cmd file, unpacked */
+    Path dat() {
+        return fFixture.path().resolve("ftrace").resolve("trace.dat");
     }
 
     /** @return when each thread entered the barrier at each phase (CLOCK_MONOTONIC, the trace's clock), by phase then tid */
