@@ -194,6 +194,8 @@ public abstract class SummaryTreeView extends TmfView {
             }
             fColumnsSet = true;
             setTreeColumns(headers.stream().map(TmfTreeColumnData::new).toList());
+            // columns made after the label provider was set have none of their own: give it to them
+            setLabelProvider(new Labels());
             refresh();
         }
     }

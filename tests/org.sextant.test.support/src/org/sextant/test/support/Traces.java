@@ -6,12 +6,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
+import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
 import org.eclipse.tracecompass.lttng2.ust.core.trace.LttngUstTrace;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.exceptions.TmfTraceException;
+import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
+import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
@@ -144,6 +152,42 @@ public final class Traces {
         TmfTraceManager.deleteSupplementaryFiles(trace);
         TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(Traces.class, trace, null));
         return trace;
+    }
+
+    /**
+     * A data provider of a trace as a view gets it, once its tree is complete (fetched again while its analysis
+     * runs).
+     *
+     * @param trace
+     *            the trace or experiment
+     * @param id
+     *            the provider's id
+     * @param type
+     *            the provider's interface
+     * @param query
+     *            the parameters of the tree's fetch
+     * @return the provider
+     * @throws InterruptedException
+     *             when interrupted while waiting
+     * @throws AssertionError
+     *             when no such provider is registered for the trace, or its tree fails
+     */
+    @SuppressWarnings("unchecked")
+    public static <P extends ITmfTreeDataProvider<? extends ITmfTreeDataModel>> P provider(ITmfTrace trace, String id, Class<?> type,
+            Map<String, Object> query) throws InterruptedException {
+        P provider = (P) DataProviderManager.getInstance().getDataProvider(trace, id, (Class<P>) type);
+        if (provider == null) {
+            throw new AssertionError(id + " is not registered for " + trace.getName()); //$NON-NLS-1$
+        }
+        TmfModelResponse<? extends TmfTreeModel<? extends ITmfTreeDataModel>> tree;
+        do {
+            tree = provider.fetchTree(query, new NullProgressMonitor());
+            Thread.sleep(20);
+        } while (tree.getStatus() == ITmfResponse.Status.RUNNING);
+        if (tree.getStatus() != ITmfResponse.Status.COMPLETED) {
+            throw new AssertionError(id + ": " + tree.getStatus() + ", " + tree.getStatusMessage()); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        return provider;
     }
 
     /**

@@ -10,15 +10,20 @@ import java.util.TreeSet;
 
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.TreeViewer;
+import org.eclipse.swtchart.Chart;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
+import org.eclipse.tracecompass.tmf.core.signal.TmfWindowRangeUpdatedSignal;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.ui.viewers.tree.ITmfTreeViewerEntry;
 import org.eclipse.tracecompass.tmf.ui.viewers.tree.TmfGenericTreeEntry;
 import org.eclipse.tracecompass.tmf.ui.views.TmfView;
+import org.eclipse.tracecompass.tmf.ui.views.xychart.TmfChartView;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sextant.common.core.SummaryEntryModel;
@@ -44,7 +49,10 @@ class AnnotationViewsTest {
 
     @BeforeAll
     static void openRecording() throws Exception {
-        WorkbenchDriver.openTrace(Fixture.FTRACE_OMP_SEXTANT.path().resolve("ftrace").resolve("trace.txt"), FtraceTextTrace.TRACE_TYPE); //$NON-NLS-1$ //$NON-NLS-2$
+        ITmfTrace trace = WorkbenchDriver.openTrace(Fixture.FTRACE_OMP_SEXTANT.path().resolve("ftrace").resolve("trace.txt"), FtraceTextTrace.TRACE_TYPE); //$NON-NLS-1$ //$NON-NLS-2$
+        // the whole program in view, once the trace is indexed: every phase and barrier instance shows
+        WorkbenchDriver.waitForJobs(TIMEOUT);
+        TmfSignalManager.dispatchSignal(new TmfWindowRangeUpdatedSignal(AnnotationViewsTest.class, trace.getTimeRange(), trace));
     }
 
     @Test
@@ -62,7 +70,10 @@ class AnnotationViewsTest {
 
     @Test
     void barriersDrawsTheSkewOfEachInstance() throws Exception {
-        ViewsTest.show(BarriersView.ID, "barriers.png"); //$NON-NLS-1$
+        TmfChartView view = (TmfChartView) WorkbenchDriver.showView(BarriersView.ID);
+        Chart chart = view.getChartViewer().getSwtChart();
+        WorkbenchDriver.waitUntil(() -> ViewsTest.drawn(chart, id -> id.endsWith("omp.barrier")), TIMEOUT, "the skews of omp.barrier"); //$NON-NLS-1$ //$NON-NLS-2$
+        WorkbenchDriver.screenshotMaximized(view, "barriers.png", TIMEOUT); //$NON-NLS-1$
     }
 
     /** Selecting the worst instance of omp.barrier in the summary selects it, first arrival to last, everywhere. */
@@ -78,8 +89,11 @@ class AnnotationViewsTest {
         long last = first + instance.getNumber(AnnotationsSummaryDataProvider.MAX).longValue();
         WorkbenchDriver.waitUntil(() -> selection().getStartTime().toNanos() == first, TIMEOUT, "the instance to be selected"); //$NON-NLS-1$
         assertEquals(last, selection().getEndTime().toNanos(), "selection's end: the last arrival");
-        WorkbenchDriver.waitForJobs(TIMEOUT);
-        WorkbenchDriver.screenshot(WorkbenchDriver.screenshotFile("annotations-summary.png")); //$NON-NLS-1$
+        // for the screenshot: the groups, and the barrier's worst instances
+        viewer.collapseAll();
+        viewer.expandToLevel(2);
+        viewer.setSelection(new StructuredSelection(worst), true);
+        WorkbenchDriver.screenshotMaximized(view, "annotations-summary.png", TIMEOUT); //$NON-NLS-1$
     }
 
     /** Trace Compass's statistics of the annotation instances, per annotation name. */
@@ -88,8 +102,8 @@ class AnnotationViewsTest {
         TmfView view = (TmfView) WorkbenchDriver.showView(STATISTICS_VIEW);
         Tree tree = tree(view.getParentComposite());
         WorkbenchDriver.waitUntil(() -> names(tree.getItems()).contains("phase2.chunk"), TIMEOUT, "the statistics of phase2.chunk"); //$NON-NLS-1$
-        WorkbenchDriver.waitForJobs(TIMEOUT);
-        WorkbenchDriver.screenshot(WorkbenchDriver.screenshotFile("annotation-statistics.png")); //$NON-NLS-1$
+        tree.getColumn(0).pack();
+        WorkbenchDriver.screenshotMaximized(view, "annotation-statistics.png", TIMEOUT); //$NON-NLS-1$
     }
 
     private static TmfTimeRange selection() {

@@ -53,7 +53,7 @@ class ViewsTest {
     }
 
     /** Shows a view, waits until it draws a series with a point above zero, and saves a screenshot. */
-    static Chart show(String viewId, String screenshot) throws Exception {
+    private static Chart show(String viewId, String screenshot) throws Exception {
         TmfChartView view = (TmfChartView) WorkbenchDriver.showView(viewId);
         Chart chart = view.getChartViewer().getSwtChart();
         WorkbenchDriver.waitUntil(() -> drawn(chart, id -> true), TIMEOUT, "a series of " + viewId + " to be drawn");
@@ -63,7 +63,7 @@ class ViewsTest {
     }
 
     /** Whether a series whose id passes the test has a point above zero. */
-    private static boolean drawn(Chart chart, Predicate<String> id) {
+    static boolean drawn(Chart chart, Predicate<String> id) {
         for (ISeries series : chart.getSeriesSet().getSeries()) {
             double[] y = series.getYSeries();
             if (id.test(series.getId()) && y != null && Arrays.stream(y).anyMatch(v -> v > 0)) {

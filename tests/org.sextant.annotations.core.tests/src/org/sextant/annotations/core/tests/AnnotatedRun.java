@@ -17,7 +17,6 @@ import java.util.TreeSet;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
-import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphRowModel;
@@ -151,17 +150,8 @@ final class AnnotatedRun implements AutoCloseable {
     }
 
     /** @return a data provider of the trace, as a view gets it, with its tree fetched once complete */
-    @SuppressWarnings("unchecked")
     <P extends ITmfTreeDataProvider<? extends ITmfTreeDataModel>> P provider(String id, Class<?> type) throws InterruptedException {
-        P provider = (P) DataProviderManager.getInstance().getDataProvider(fTrace, id, (Class<P>) type);
-        assertNotNull(provider, id + " is registered for the trace");
-        TmfModelResponse<? extends TmfTreeModel<? extends ITmfTreeDataModel>> tree;
-        do {
-            tree = provider.fetchTree(Map.of(), new NullProgressMonitor());
-            Thread.sleep(20);
-        } while (tree.getStatus() == ITmfResponse.Status.RUNNING);
-        assertEquals(ITmfResponse.Status.COMPLETED, tree.getStatus(), tree.getStatusMessage());
-        return provider;
+        return Traces.provider(fTrace, id, type, Map.of());
     }
 
     /** @return the entries of a provider's tree */

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.redis.core.tests;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,18 +9,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.StateSystemUtils;
 import org.eclipse.tracecompass.statesystem.core.exceptions.AttributeNotFoundException;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
-import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
-import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
-import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
-import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
@@ -138,18 +132,9 @@ final class Recording implements AutoCloseable {
     }
 
     /** @return a data provider of the experiment, as a view gets it, with its tree fetched once complete */
-    @SuppressWarnings("unchecked")
     <P extends ITmfTreeDataProvider<? extends ITmfTreeDataModel>> P provider(String id, Class<P> type, Map<String, Object> query)
             throws InterruptedException {
-        P provider = DataProviderManager.getInstance().getDataProvider(fExperiment, id, type);
-        assertNotNull(provider, id + " is registered for the recording");
-        TmfModelResponse<? extends TmfTreeModel<? extends ITmfTreeDataModel>> tree;
-        do {
-            tree = provider.fetchTree(query, new NullProgressMonitor());
-            Thread.sleep(20);
-        } while (tree.getStatus() == ITmfResponse.Status.RUNNING);
-        assertEquals(ITmfResponse.Status.COMPLETED, tree.getStatus(), tree.getStatusMessage());
-        return provider;
+        return Traces.provider(fExperiment, id, type, query);
     }
 
     @Override

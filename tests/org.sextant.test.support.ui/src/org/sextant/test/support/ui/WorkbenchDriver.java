@@ -135,15 +135,33 @@ public final class WorkbenchDriver {
      */
     public static TimeGraphViewer showTimeGraph(String id, String screenshot, Duration timeout) throws Exception {
         AbstractTimeGraphView view = (AbstractTimeGraphView) showView(id);
+        TimeGraphViewer viewer = view.getTimeGraphViewer();
         IWorkbenchPage page = window().getActivePage();
         page.setPartState(page.getReference(view), IWorkbenchPage.STATE_MAXIMIZED);
-        TimeGraphViewer viewer = view.getTimeGraphViewer();
         waitUntil(() -> rowsWithStates(viewer).size() > 1, timeout, "rows of " + id + " to be drawn"); //$NON-NLS-1$ //$NON-NLS-2$
         viewer.expandAll();
+        screenshotMaximized(view, screenshot, timeout);
+        return viewer;
+    }
+
+    /**
+     * Saves a screenshot of a view maximized, once background jobs are done, and restores it.
+     *
+     * @param view
+     *            the view
+     * @param screenshot
+     *            the screenshot's file name, in {@link #screenshotFile}'s folder
+     * @param timeout
+     *            how long to wait for the jobs
+     * @throws Exception
+     *             when the screenshot cannot be written
+     */
+    public static void screenshotMaximized(IViewPart view, String screenshot, Duration timeout) throws Exception {
+        IWorkbenchPage page = window().getActivePage();
+        page.setPartState(page.getReference(view), IWorkbenchPage.STATE_MAXIMIZED);
         waitForJobs(timeout);
         screenshot(screenshotFile(screenshot));
         page.setPartState(page.getReference(view), IWorkbenchPage.STATE_RESTORED);
-        return viewer;
     }
 
     /**
