@@ -252,7 +252,8 @@ def test_events_added_to_the_scheduler_are_recorded(tmp_path):
 @needs_ftrace
 def test_an_instance_held_open_by_a_daemon_goes_when_the_daemon_does(tmp_path):
     out = tmp_path / "daemon"
-    run = record(out, "sh", "-c", 'sleep 2 > "$SEXTANT_TRACE_MARKER" &')
+    # long enough to outlive the recording's extract on a loaded machine
+    run = record(out, "sh", "-c", 'sleep 8 > "$SEXTANT_TRACE_MARKER" &')
     assert run.returncode == 0, run.stderr
     instance = TRACEFS / "instances" / recording(out)["instance"]
     assert "is still in use" in run.stderr and instance.exists()
