@@ -22,6 +22,10 @@ import java.util.Set;
  */
 public final class EventReader {
 
+    /** The largest CPU number taken: Linux's NR_CPUS is at most 8192 today; a larger cpu_id is damage. */
+    static final int MAX_CPU = 1 << 16;
+
+
     /** Receives decoded events in stream order. */
     public interface Handler {
         /**
@@ -261,8 +265,13 @@ public final class EventReader {
         if (stream == null) {
             throw error(packetStart, "packet of stream class " + streamId + ", which the metadata does not declare");
         }
+        long contextStart = fBit;
         decode(stream.packetContext());
-        int cpu = (int) fFields.integer("cpu_id", -1);
+        long cpuId = fFields.integer("cpu_id", -1);
+        if (cpuId < -1 || cpuId > MAX_CPU) {
+            throw error(contextStart, "packet context's cpu_id " + Long.toUnsignedString(cpuId) + " is no CPU number (0 to " + MAX_CPU + ")");
+        }
+        int cpu = (int) cpuId;
         long timestamp = packet.timestampBegin();
         Map<Long, CtfMetadata.EventClass> events = fMetadata.events(streamId);
         long count = 0;

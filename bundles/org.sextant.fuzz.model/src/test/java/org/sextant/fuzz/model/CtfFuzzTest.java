@@ -30,11 +30,13 @@ class CtfFuzzTest {
      * The mutants that failed in campaigns (./sextant fuzz --seed 1000), made again from their seeds: a regex
      * that recursed once per character of an unclosed string (stack overflow), an unmatched quote, alignments of
      * 0 and 2^63-1, a header array of 2^36 elements (laid out element by element), packet headers larger than
-     * an int.
+     * an int; and of the campaign from seed 200000, packet contexts whose cpu_id was past an int (read as a
+     * negative CPU).
      */
     @ParameterizedTest
     @CsvSource({ "perf-sched-syscalls, 1044", "perf-sched-syscalls, 1371", "perf-sched-syscalls, 2046", "perf-sched-syscalls, 2184",
-            "perf-sched-syscalls, 2259", "perf-sched-syscalls, 2442", "lttng-ust-libc, 1704" })
+            "perf-sched-syscalls, 2259", "perf-sched-syscalls, 2442", "lttng-ust-libc, 1704", "lttng-ust-small-packets, 202016",
+            "lttng-ust-small-packets, 220226" })
     void mutantsThatFailedOnceStayFixed(String fixture, long seed) throws Exception {
         Fuzzing.replay("ctf-" + fixture, Fuzzing.FIXTURES.resolve(fixture), seed, TARGET);
     }
