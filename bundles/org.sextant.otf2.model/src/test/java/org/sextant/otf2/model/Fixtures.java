@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.otf2.model;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The OTF2 archives of tests/fixtures (see its CATALOGUE.md) and their otf2-print oracles. */
+final class Fixtures {
+
+    /** Two MPI-like ranks and an OpenMP-like thread written by python3-otf2 (tools/capture/otf2-mpi-like.py). */
+    static final Path MPI_LIKE = directory().resolve("otf2-mpi-like");
+
+    private Fixtures() {
+    }
+
+    /** The lines of the "Events" section of {@code otf2-print -A}'s output, committed beside the archive. */
+    static List<String> printedEvents(Path archive) {
+        try {
+            List<String> lines = Files.readAllLines(archive.resolve("otf2-print.txt"));
+            int header = lines.indexOf("=== Events =====================================================================");
+            return lines.subList(header + 3, lines.size());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The lines of the "Global Definitions" section. */
+    static List<String> printedDefinitions(Path archive) {
+        try {
+            List<String> lines = Files.readAllLines(archive.resolve("otf2-print.txt"));
+            int start = lines.indexOf("=== Global Definitions =========================================================");
+            int end = lines.indexOf("=== Events =====================================================================");
+            return lines.subList(start + 4, end);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Path directory() {
+        String property = System.getProperty("sextant.fixtures");
+        if (property == null) {
+            throw new IllegalStateException("system property sextant.fixtures is not set");
+        }
+        return Path.of(property);
+    }
+}

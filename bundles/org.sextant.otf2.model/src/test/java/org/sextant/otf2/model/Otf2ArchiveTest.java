@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.otf2.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+/** The reader against {@code otf2-print}'s output for the same archive: the oracle is the OTF2 library itself. */
+class Otf2ArchiveTest {
+
+    private static final Pattern LOCATION_LINE = Pattern.compile("^LOCATION +(\\d+) .*# Events: (\\d+),.*");
+
+    @Test
+    void everyEventInOrderWithEveryAttributeEqualsOtf2Print() throws Exception {
+        Otf2Archive archive = Otf2Archive.open(Fixtures.MPI_LIKE);
+        Otf2Print print = new Otf2Print(archive.definitions());
+        List<String> lines = new ArrayList<>();
+        long count = archive.readEvents(event -> lines.addAll(print.lines(event)));
+        assertEquals(Fixtures.printedEvents(Fixtures.MPI_LIKE), lines);
+        assertEquals(104, count);
+        assertEquals(Map.of(), archive.skippedEvents());
+    }
+
+    @Test
+    void eventsPerLocationEqualTheCountsInTheDefinitions() throws Exception {
+        Otf2Archive archive = Otf2Archive.open(Fixtures.MPI_LIKE.resolve("traces.otf2"));
+        Map<Long, Long> printed = new TreeMap<>();
+        for (String line : Fixtures.printedDefinitions(Fixtures.MPI_LIKE)) {
+            Matcher m = LOCATION_LINE.matcher(line);
+            if (m.matches()) {
+                printed.put(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)));
+            }
+        }
+        Map<Long, Long> read = new TreeMap<>();
+        archive.readEvents(event -> read.merge(event.location(), 1L, Long::sum));
+        assertEquals(printed, read);
+        archive.definitions().locations().values()
+                .forEach(location -> assertEquals(printed.get(location.id()), location.numberOfEvents()));
+    }
+
+    @Test
+    void definitionsMatchOtf2Print() throws Exception {
+        Otf2Archive archive = Otf2Archive.open(Fixtures.MPI_LIKE);
+        Otf2Definitions defs = archive.definitions();
+        Map<String, Long> printed = new TreeMap<>();
+        for (String line : Fixtures.printedDefinitions(Fixtures.MPI_LIKE)) {
+            printed.merge(line.split(" ")[0], 1L, Long::sum);
+        }
+        Map<String, Long> read = new TreeMap<>(Map.of("CLOCK_PROPERTIES", 1L, "STRING", (long) defs.strings().size(),
+                "ATTRIBUTE", (long) defs.attributes().size(), "SYSTEM_TREE_NODE", (long) defs.systemTree().size(),
+                "LOCATION_GROUP", (long) defs.locationGroups().size(), "LOCATION", (long) defs.locations().size(),
+                "REGION", (long) defs.regions().size(), "GROUP", (long) defs.groups().size(), "METRIC_MEMBER",
+                (long) defs.metricMembers().size(), "METRIC_CLASS", (long) defs.metricClasses().size()));
+        read.put("COMM", (long) defs.comms().size());
+        read.put("RMA_WIN", (long) defs.rmaWins().size());
+        assertEquals(printed, read);
+        assertEquals(archive.anchor().numberOfGlobalDefinitions(), read.values().stream().mapToLong(n -> n).sum());
+        assertEquals(0, defs.skipped());
+        assertEquals("3.0.2", archive.anchor().version());
+        assertEquals(new Otf2Definitions.ClockProperties(1_000_000_000L, 999, 3222), defs.clock());
+        assertEquals("node0", defs.string(defs.systemTree().get(1L).name()));
+        assertEquals(0, defs.systemTree().get(1L).parent());
+        assertEquals(Otf2Definitions.UNDEFINED_32, defs.systemTree().get(0L).parent());
+        assertEquals("OpenMP thread 1", defs.string(defs.locations().get(2L).name()));
+        assertEquals(1, defs.locations().get(2L).group());
+        assertTrue(defs.groups().get(3L).members().length == 2);
+    }
+}
