@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: EPL-2.0
 """Writes a small OTF2 archive through the real OTF2 library (Debian's python3-otf2, libotf2): two MPI ranks of a
 ring exchange, the second rank with an OpenMP-like thread team, so every event type the Sextant reader decodes
-appears at least once, with an attribute list on some events. Then runs otf2-print on it as the test oracle.
+appears at least once, with an attribute list on some events, and so do a definition and three event types
+it skips (a parameter, ParameterInt, MeasurementOnOff, and OmpFork, a record without a length byte). Then runs
+otf2-print on it as the test oracle.
 
 Usage: otf2-mpi-like.py OUT_DIR   (OUT_DIR/traces.otf2, OUT_DIR/traces.def, OUT_DIR/traces/, and
 OUT_DIR/otf2-print.txt)."""
@@ -11,8 +13,8 @@ import subprocess
 import sys
 
 import otf2
-from otf2.enums import (CollectiveOp, GroupType, LocationGroupType, LocationType, MetricMode, MetricOccurrence,
-                        Paradigm, RecorderKind, Type)
+from otf2.enums import (CollectiveOp, GroupType, LocationGroupType, LocationType, MeasurementMode, MetricMode,
+                        MetricOccurrence, ParameterType, Paradigm, RecorderKind, Type)
 
 TIMER = 1_000_000_000  # nanoseconds
 
@@ -34,6 +36,8 @@ def main(out):
         parallel = d.region("!$omp parallel")
         iteration = d.attribute("iteration", "ring step", Type.UINT32)
         phase = d.attribute("phase", "", Type.STRING)
+        # A parameter definition and three event types the Sextant reader does not decode: it must skip them.
+        size = d.parameter("size", ParameterType.INT64)
         cycles = d.metric_member("cycles", "CPU cycles", unit="#", value_type=Type.UINT64,
                                  metric_mode=MetricMode.ACCUMULATED_START)
         metric = d.metric_class([cycles], MetricOccurrence.SYNCHRONOUS_STRICT, RecorderKind.CPU)
@@ -59,6 +63,7 @@ def main(out):
         for rank, w in enumerate(threads):
             w.enter(t + rank, main_r, attributes={phase: "setup"})
             w.rma_win_create(t + 10 + rank, win)
+        threads[0].measurement_on_off(t + 20, MeasurementMode.ON)
         t += 100
         for step in range(3):
             for rank, w in enumerate(threads):
@@ -66,6 +71,8 @@ def main(out):
                 base = t + step * 1000 + rank * 7
                 w.enter(base, compute, attributes={iteration: step})
                 w.metric(base + 1, metric, [100_000 * (step + 1) + rank])
+                if rank == 0:
+                    w.parameter_int(base + 2, size, -1000 * step)
                 w.leave(base + 200, compute)
                 if step == 1:
                     w.enter(base + 210, isend_r)
@@ -90,6 +97,7 @@ def main(out):
             if step == 2:
                 base = t + step * 1000 + 500
                 master = threads[1]
+                master.omp_fork(base - 1, 2)
                 master.thread_fork(base, Paradigm.OPENMP, 2)
                 for i, w in enumerate((master, worker)):
                     w.enter(base + 1 + i, parallel)
