@@ -133,8 +133,8 @@ public final class Otf2EventReader {
                 for (int i = 0; i < count; i++) {
                     int valueType = fIn.uint8();
                     values[n++] = valueType;
-                    values[n++] = valueType == Otf2Type.DOUBLE ? Double.doubleToRawLongBits(fIn.float64())
-                            : fIn.uint64();
+                    // Unlike attribute values, metric values of every type are compressed as 64-bit words.
+                    values[n++] = fIn.uint64();
                 }
             }
             }

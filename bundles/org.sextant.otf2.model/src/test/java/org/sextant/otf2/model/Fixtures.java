@@ -1,17 +1,23 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.otf2.model;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
 
 /** The OTF2 archives of tests/fixtures (see its CATALOGUE.md) and their otf2-print oracles. */
 final class Fixtures {
 
     /** Two MPI-like ranks and an OpenMP-like thread written by python3-otf2 (tools/capture/otf2-mpi-like.py). */
     static final Path MPI_LIKE = directory().resolve("otf2-mpi-like");
+    /** Local ids with mapping tables, and an event file of two chunks, written by libotf2's C API. */
+    static final Path CHUNKS = directory().resolve("otf2-chunks");
 
     private Fixtures() {
     }
@@ -19,7 +25,7 @@ final class Fixtures {
     /** The lines of the "Events" section of {@code otf2-print -A}'s output, committed beside the archive. */
     static List<String> printedEvents(Path archive) {
         try {
-            List<String> lines = Files.readAllLines(archive.resolve("otf2-print.txt"));
+            List<String> lines = printed(archive);
             int header = lines.indexOf("=== Events =====================================================================");
             return lines.subList(header + 3, lines.size());
         } catch (IOException e) {
@@ -30,12 +36,24 @@ final class Fixtures {
     /** The lines of the "Global Definitions" section. */
     static List<String> printedDefinitions(Path archive) {
         try {
-            List<String> lines = Files.readAllLines(archive.resolve("otf2-print.txt"));
+            List<String> lines = printed(archive);
             int start = lines.indexOf("=== Global Definitions =========================================================");
             int end = lines.indexOf("=== Events =====================================================================");
             return lines.subList(start + 4, end);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** otf2-print's output, gzipped where it is large. */
+    private static List<String> printed(Path archive) throws IOException {
+        Path plain = archive.resolve("otf2-print.txt");
+        if (Files.exists(plain)) {
+            return Files.readAllLines(plain);
+        }
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(
+                new GZIPInputStream(Files.newInputStream(archive.resolve("otf2-print.txt.gz"))), StandardCharsets.UTF_8))) {
+            return in.lines().toList();
         }
     }
 

@@ -40,6 +40,19 @@ class Otf2ArchiveTest {
     }
 
     @Test
+    void localMappingsAndChunksGiveOtf2PrintsEvents() throws Exception {
+        Otf2Archive archive = Otf2Archive.open(Fixtures.CHUNKS);
+        assertTrue(java.nio.file.Files.size(Fixtures.CHUNKS.resolve("traces/0.evt")) > archive.anchor().chunkSizeEvents(),
+                "location 0's events must span more than one chunk");
+        Otf2Print print = new Otf2Print(archive.definitions());
+        List<String> lines = new ArrayList<>();
+        long count = archive.readEvents(event -> lines.addAll(print.lines(event)));
+        assertEquals(Fixtures.printedEvents(Fixtures.CHUNKS), lines);
+        assertEquals(24_613, count);
+        assertEquals(Map.of(), archive.skippedEvents());
+    }
+
+    @Test
     void eventsPerLocationEqualTheCountsInTheDefinitions() throws Exception {
         Otf2Archive archive = Otf2Archive.open(Fixtures.MPI_LIKE.resolve("traces.otf2"));
         Map<Long, Long> printed = new TreeMap<>();

@@ -103,9 +103,14 @@ final class Otf2Print {
     private String value(int type, long value) {
         return switch (type) {
         case Otf2Type.STRING -> ref(value, value);
-        case Otf2Type.DOUBLE -> Double.toString(Double.longBitsToDouble(value));
+        case Otf2Type.DOUBLE -> doubleValue(Double.longBitsToDouble(value));
         default -> Long.toString(value);
         };
+    }
+
+    /** C's %g as far as the fixtures need it: whole numbers without a decimal point. */
+    private static String doubleValue(double value) {
+        return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value) : Double.toString(value);
     }
 
     private String ref(long stringId, long id) {
