@@ -187,7 +187,7 @@ public final class Otf2Definitions {
         return (int) count;
     }
 
-    /** @return the string of this id, or {@code null}-free "&lt;undefined&gt;" marker when the archive has none */
+    /** @return the string of this id, or "&lt;undefined&gt;" when the archive defines none */
     public String string(long id) {
         return fStrings.getOrDefault(id, "<undefined>");
     }
