@@ -3,7 +3,9 @@
  * Writes an OTF2 archive through libotf2's C writer API with what python3-otf2 never writes: local ids in the
  * event files with mapping tables in each location's local definitions (dense on location 0, sparse on
  * location 1), and an event file longer than one chunk (256 KiB, OTF2's smallest), so the reader must follow
- * END_OF_CHUNK padding to the next chunk header. Metric values of three types too (uint64, int64, double).
+ * END_OF_CHUNK padding to the next chunk header. Metric values of three types too (uint64, int64, double), and
+ * clock offsets on both locations (two on location 0, three on location 1) that OTF2 interpolates between, so
+ * that the two locations' corrected times interleave.
  *
  * Build and run: gcc -O2 -o /tmp/otf2-chunks otf2-chunks.c -lotf2 && /tmp/otf2-chunks OUT_DIR
  */
@@ -80,6 +82,14 @@ int main(int argc, char** argv) {
             CHECK(OTF2_IdMap_AddIdPair(map, local, REGIONS - 1 - local));
         }
         CHECK(OTF2_DefWriter_WriteMappingTable(dw, OTF2_MAPPING_REGION, map));
+        if (loc == 0) {
+            CHECK(OTF2_DefWriter_WriteClockOffset(dw, 1000, 0, 0.0));
+            CHECK(OTF2_DefWriter_WriteClockOffset(dw, 40000, 2000, 1.5));
+        } else {
+            CHECK(OTF2_DefWriter_WriteClockOffset(dw, 1000, 500, 0.0));
+            CHECK(OTF2_DefWriter_WriteClockOffset(dw, 73500, 900, 2.0));
+            CHECK(OTF2_DefWriter_WriteClockOffset(dw, 74500, 800, 2.0));
+        }
         OTF2_IdMap_Free(map);
         CHECK(OTF2_Archive_CloseDefWriter(archive, dw));
     }

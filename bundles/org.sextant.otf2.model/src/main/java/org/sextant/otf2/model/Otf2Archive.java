@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 /**
  * An OTF2 archive opened from its anchor file ({@code NAME.otf2}) or the directory holding it: the anchor, the
  * global definitions ({@code NAME.def}) and, per location, an {@link Otf2EventReader} over {@code NAME/ID.evt}
- * with that location's mappings from {@code NAME/ID.def}. {@link #readEvents} merges the locations in time (ties
+ * with that location's mappings and clock offsets from {@code NAME/ID.def}. {@link #readEvents} merges the locations in time (ties
  * in the order the locations were defined), which is how {@code otf2-print} lists them.
  */
 public final class Otf2Archive {
@@ -103,9 +103,9 @@ public final class Otf2Archive {
      */
     public Otf2EventReader events(long location) throws Otf2FormatException {
         Path evt = fDirectory.resolve(Long.toUnsignedString(location) + ".evt");
-        Otf2Mappings mappings = Otf2Mappings.read(fDirectory.resolve(Long.toUnsignedString(location) + ".def"),
-                fAnchor.chunkSizeDefinitions());
-        return new Otf2EventReader(Otf2Buffer.open(evt), location, fAnchor.chunkSizeEvents(), mappings);
+        Otf2LocalDefinitions local = Otf2LocalDefinitions.read(
+                fDirectory.resolve(Long.toUnsignedString(location) + ".def"), fAnchor.chunkSizeDefinitions());
+        return new Otf2EventReader(Otf2Buffer.open(evt), location, fAnchor.chunkSizeEvents(), local);
     }
 
     /**

@@ -8,7 +8,7 @@ import java.util.TreeMap;
 
 /**
  * Reads the event file of one location, one event at a time: chunks with their headers, timestamp records that
- * hold for the records after them, attribute lists that belong to the next event, and event records. Records of
+ * hold for the records after them (corrected by the location's clock offsets), attribute lists that belong to the next event, and event records. Records of
  * types it does not decode are skipped by their length (or, for OTF2's length-less "singleton" records, by their
  * one compressed field) and counted by type.
  */
@@ -17,18 +17,20 @@ public final class Otf2EventReader {
     private final Otf2Buffer fIn;
     private final long fLocation;
     private final long fChunkSize;
-    private final Otf2Mappings fMappings;
+    private final Otf2LocalDefinitions fLocal;
     private final Map<Integer, Long> fSkipped = new TreeMap<>();
     private long fChunkStart;
+    private long fFileTime;
     private long fTime;
     private List<Otf2Event.Attribute> fAttributes = List.of();
     private boolean fDone;
 
-    Otf2EventReader(Otf2Buffer in, long location, long chunkSize, Otf2Mappings mappings) throws Otf2FormatException {
+    Otf2EventReader(Otf2Buffer in, long location, long chunkSize, Otf2LocalDefinitions local)
+            throws Otf2FormatException {
         fIn = in;
         fLocation = location;
         fChunkSize = chunkSize;
-        fMappings = mappings;
+        fLocal = local;
         fIn.chunkHeader(true);
     }
 
@@ -60,10 +62,17 @@ public final class Otf2EventReader {
             case Otf2Buffer.CHUNK_HEADER -> throw fIn.error(at, "chunk header inside a chunk");
             case Otf2Buffer.TIMESTAMP -> {
                 long time = fIn.fullUint64();
-                if (Long.compareUnsigned(time, fTime) < 0) {
-                    throw fIn.error(at, "timestamp " + time + " goes back before " + fTime);
+                if (Long.compareUnsigned(time, fFileTime) < 0) {
+                    throw fIn.error(at, "timestamp " + Long.toUnsignedString(time) + " goes back before "
+                            + Long.toUnsignedString(fFileTime));
                 }
-                fTime = time;
+                long corrected = fLocal.correct(time);
+                if (Long.compareUnsigned(corrected, fTime) < 0) {
+                    throw fIn.error(at, "the location's clock offsets turn timestamp " + Long.toUnsignedString(time)
+                            + " into " + Long.toUnsignedString(corrected) + ", before the previous event");
+                }
+                fFileTime = time;
+                fTime = corrected;
             }
             case Otf2Buffer.ATTRIBUTE_LIST -> fAttributes = attributeList(at);
             default -> {
@@ -82,9 +91,9 @@ public final class Otf2EventReader {
         int count = Otf2Definitions.checkedCount(fIn, fIn.uint32(), end);
         List<Otf2Event.Attribute> attributes = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            long attribute = fMappings.map(Otf2EventType.Mapping.ATTRIBUTE, fIn.uint32());
+            long attribute = fLocal.map(Otf2EventType.Mapping.ATTRIBUTE, fIn.uint32());
             int type = fIn.uint8();
-            long value = fMappings.map(Otf2Type.mapping(type), Otf2Type.read(fIn, type));
+            long value = fLocal.map(Otf2Type.mapping(type), Otf2Type.read(fIn, type));
             attributes.add(new Otf2Event.Attribute(attribute, type, value));
         }
         finish(at, end, "attribute list");
@@ -107,7 +116,7 @@ public final class Otf2EventReader {
         if (type.singleton()) {
             Otf2EventType.Field field = type.fields().get(0);
             long value = field.kind() == Otf2EventType.Kind.U32 ? fIn.uint32() : fIn.uint64();
-            return new Otf2Event(fLocation, fTime, type, new long[] { fMappings.map(field.mapping(), value) },
+            return new Otf2Event(fLocation, fTime, type, new long[] { fLocal.map(field.mapping(), value) },
                     attributes);
         }
         long end = recordEnd(at);
@@ -116,14 +125,14 @@ public final class Otf2EventReader {
         for (Otf2EventType.Field field : type.fields()) {
             switch (field.kind()) {
             case U8 -> values[n++] = fIn.uint8();
-            case U32 -> values[n++] = fMappings.map(field.mapping(), fIn.uint32());
+            case U32 -> values[n++] = fLocal.map(field.mapping(), fIn.uint32());
             case U64, I64 -> values[n++] = fIn.uint64();
             case LIST32 -> {
                 int count = Otf2Definitions.checkedCount(fIn, fIn.uint32(), end);
                 values = grow(values, n, 1 + count);
                 values[n++] = count;
                 for (int i = 0; i < count; i++) {
-                    values[n++] = fMappings.map(field.mapping(), fIn.uint32());
+                    values[n++] = fLocal.map(field.mapping(), fIn.uint32());
                 }
             }
             case METRIC_VALUES -> {
