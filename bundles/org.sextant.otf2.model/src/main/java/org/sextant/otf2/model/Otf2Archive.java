@@ -14,8 +14,8 @@ import java.util.stream.Stream;
 /**
  * An OTF2 archive opened from its anchor file ({@code NAME.otf2}) or the directory holding it: the anchor, the
  * global definitions ({@code NAME.def}) and, per location, an {@link Otf2EventReader} over {@code NAME/ID.evt}
- * with that location's mappings and clock offsets from {@code NAME/ID.def}. {@link #readEvents} merges the locations in time (ties
- * in the order the locations were defined), which is how {@code otf2-print} lists them.
+ * with that location's mappings and clock offsets from {@code NAME/ID.def}. {@link #readEvents} merges the
+ * locations in time (ties in the order the locations were defined), which is how {@code otf2-print} lists them.
  */
 public final class Otf2Archive {
 

@@ -8,9 +8,9 @@ import java.util.TreeMap;
 
 /**
  * Reads the event file of one location, one event at a time: chunks with their headers, timestamp records that
- * hold for the records after them (corrected by the location's clock offsets), attribute lists that belong to the next event, and event records. Records of
- * types it does not decode are skipped by their length (or, for OTF2's length-less "singleton" records, by their
- * one compressed field) and counted by type.
+ * hold for the records after them (corrected by the location's clock offsets), attribute lists that belong to
+ * the next event, and event records. Records of types it does not decode are skipped by their length (or, for
+ * OTF2's length-less "singleton" records, by their one compressed field) and counted by type.
  */
 public final class Otf2EventReader {
 

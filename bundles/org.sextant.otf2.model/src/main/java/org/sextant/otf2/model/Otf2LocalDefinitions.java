@@ -13,7 +13,7 @@ import java.util.Map;
  * file uses into global ids (a location without the file, or without a table for an id space, uses global ids),
  * and the clock offsets that correct its timestamps. As in OTF2, each pair of consecutive offsets makes an
  * interval in which the correction is interpolated linearly; times before the first interval or after the last
- * extrapolate it; a single offset corrects nothing. Other local definitions are skipped and counted.
+ * extrapolate it; a single offset corrects nothing. Other local definitions are skipped.
  */
 final class Otf2LocalDefinitions {
 
@@ -21,19 +21,17 @@ final class Otf2LocalDefinitions {
     private static final int CLOCK_OFFSET = 6;
     private static final int ID_MAP_DENSE = 0;
 
+    /** A clock offset: at {@code time} on the location's clock, the global clock is {@code offset} ahead. */
+    private record ClockOffset(long time, long offset) {
+    }
+
     private final Map<Long, Long>[] fTables;
-    /** Per offset: its time, its offset, and the slope to the next one (the last one's slope unused). */
-    private final List<double[]> fOffsets = new ArrayList<>();
-    private long fSkipped;
+    private final List<ClockOffset> fOffsets = new ArrayList<>();
     private int fInterval;
 
     @SuppressWarnings("unchecked")
     private Otf2LocalDefinitions() {
         fTables = new Map[Otf2EventType.Mapping.values().length];
-    }
-
-    static Otf2LocalDefinitions none() {
-        return new Otf2LocalDefinitions();
     }
 
     static Otf2LocalDefinitions read(Path file, long chunkSize) throws Otf2FormatException {
@@ -48,7 +46,6 @@ final class Otf2LocalDefinitions {
                 return true;
             }
             if (type != MAPPING_TABLE) {
-                mappings.fSkipped++;
                 return false;
             }
             int at = in.position();
@@ -77,15 +74,11 @@ final class Otf2LocalDefinitions {
         long time = in.fullUint64();
         long offset = in.uint64();
         in.float64(); // the standard deviation of the offset, which corrects nothing
-        if (!fOffsets.isEmpty()) {
-            double[] previous = fOffsets.get(fOffsets.size() - 1);
-            if (Long.compareUnsigned(time, (long) previous[0]) <= 0) {
-                throw in.error(at, "clock offset at " + Long.toUnsignedString(time) + " does not follow the one at "
-                        + (long) previous[0]);
-            }
-            previous[2] = ((double) offset - previous[1]) / ((double) time - previous[0]);
+        if (!fOffsets.isEmpty() && Long.compareUnsigned(time, fOffsets.get(fOffsets.size() - 1).time()) <= 0) {
+            throw in.error(at, "clock offset at " + Long.toUnsignedString(time) + " does not follow the one at "
+                    + Long.toUnsignedString(fOffsets.get(fOffsets.size() - 1).time()));
         }
-        fOffsets.add(new double[] { time, offset, 0 });
+        fOffsets.add(new ClockOffset(time, offset));
     }
 
     /**
@@ -97,21 +90,21 @@ final class Otf2LocalDefinitions {
         if (fOffsets.size() < 2) {
             return time;
         }
-        while (fInterval < fOffsets.size() - 2 && time > fOffsets.get(fInterval + 1)[0]) {
+        while (fInterval < fOffsets.size() - 2 && Long.compareUnsigned(time, fOffsets.get(fInterval + 1).time()) > 0) {
             fInterval++;
         }
-        double[] interval = fOffsets.get(fInterval);
-        // The correction is rounded on its own (half to even), then added: otf2-print 3.0.2's times, checked by
-        // Otf2ArchiveTest, differ from rounding the corrected time where the correction ends in .5.
-        return time + (long) Math.rint(interval[1] + interval[2] * ((double) time - interval[0]));
+        ClockOffset begin = fOffsets.get(fInterval);
+        ClockOffset end = fOffsets.get(fInterval + 1);
+        // The same double arithmetic as OTF2's. The correction is rounded on its own (half to even), then added:
+        // otf2-print 3.0.2's times, checked by Otf2ArchiveTest, differ from rounding the corrected time where the
+        // correction ends in .5.
+        double slope = ((double) end.offset() - (double) begin.offset())
+                / ((double) end.time() - (double) begin.time());
+        return time + (long) Math.rint(begin.offset() + slope * ((double) time - (double) begin.time()));
     }
 
     long map(Otf2EventType.Mapping mapping, long local) {
         Map<Long, Long> table = fTables[mapping.ordinal()];
         return table == null ? local : table.getOrDefault(local, local);
-    }
-
-    long skipped() {
-        return fSkipped;
     }
 }

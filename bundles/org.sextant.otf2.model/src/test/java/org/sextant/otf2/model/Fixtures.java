@@ -26,7 +26,7 @@ final class Fixtures {
     static List<String> printedEvents(Path archive) {
         try {
             List<String> lines = printed(archive);
-            int header = lines.indexOf("=== Events =====================================================================");
+            int header = section(lines, "=== Events ");
             return lines.subList(header + 3, lines.size());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -37,8 +37,8 @@ final class Fixtures {
     static List<String> printedDefinitions(Path archive) {
         try {
             List<String> lines = printed(archive);
-            int start = lines.indexOf("=== Global Definitions =========================================================");
-            int end = lines.indexOf("=== Events =====================================================================");
+            int start = section(lines, "=== Global Definitions ");
+            int end = section(lines, "=== Events ");
             return lines.subList(start + 4, end);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -52,9 +52,19 @@ final class Fixtures {
             return Files.readAllLines(plain);
         }
         try (BufferedReader in = new BufferedReader(new InputStreamReader(
-                new GZIPInputStream(Files.newInputStream(archive.resolve("otf2-print.txt.gz"))), StandardCharsets.UTF_8))) {
+                new GZIPInputStream(Files.newInputStream(archive.resolve("otf2-print.txt.gz"))),
+                StandardCharsets.UTF_8))) {
             return in.lines().toList();
         }
+    }
+
+    private static int section(List<String> lines, String title) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith(title)) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("otf2-print's output has no section " + title);
     }
 
     private static Path directory() {

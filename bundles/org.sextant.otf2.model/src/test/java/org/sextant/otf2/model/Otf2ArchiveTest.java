@@ -4,6 +4,7 @@ package org.sextant.otf2.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +43,7 @@ class Otf2ArchiveTest {
     @Test
     void localMappingsAndChunksGiveOtf2PrintsEvents() throws Exception {
         Otf2Archive archive = Otf2Archive.open(Fixtures.CHUNKS);
-        assertTrue(java.nio.file.Files.size(Fixtures.CHUNKS.resolve("traces/0.evt")) > archive.anchor().chunkSizeEvents(),
+        assertTrue(Files.size(Fixtures.CHUNKS.resolve("traces/0.evt")) > archive.anchor().chunkSizeEvents(),
                 "location 0's events must span more than one chunk");
         Otf2Print print = new Otf2Print(archive.definitions());
         List<String> lines = new ArrayList<>();

@@ -110,7 +110,8 @@ final class Otf2Print {
 
     /** C's %g as far as the fixtures need it: whole numbers without a decimal point. */
     private static String doubleValue(double value) {
-        return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value) : Double.toString(value);
+        return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value)
+                : Double.toString(value);
     }
 
     private String ref(long stringId, long id) {
