@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: EPL-2.0
 #
-# A fuzz campaign (./sextant fuzz): the fuzz tests of org.sextant.fuzz.model (CtfFuzzTest, CallProfileFuzzTest),
+# A fuzz campaign (./sextant fuzz): the fuzz tests of org.sextant.fuzz.model (CtfFuzzTest, CallProfileFuzzTest, FtraceFuzzTest),
 # run with no limit on mutants for a time, shared among their inputs, one input per core at a time. Prints one [fuzz] line per input
 # (mutants, clean errors, valid results, invariant violations, crashes, hangs); exits 1 when a mutant failed,
 # naming its seed, damage and where the mutant was kept (docs/reliability.md).
@@ -12,7 +12,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SECONDS_TOTAL=600
 SEED=1
-INPUTS=9   # the inputs of CtfFuzzTest and CallProfileFuzzTest
+INPUTS=15  # the inputs of CtfFuzzTest, CallProfileFuzzTest and FtraceFuzzTest
 CORES=$(nproc)
 
 usage() { echo "usage: sextant fuzz [--seconds N] [--seed S]" >&2; exit 2; }
@@ -30,7 +30,7 @@ mkdir -p "$(dirname "$LOG")"
 echo "[sextant] fuzzing for ${SECONDS_TOTAL} s from seed $SEED (log: $LOG)" >&2
 set +e
 "$ROOT/mvnw" -B -Dsextant.platform="$PLATFORM" verify \
-    -pl releng/org.sextant.target,bundles/org.sextant.common.model,bundles/org.sextant.ctf.model,bundles/org.sextant.callstack.model,bundles/org.sextant.fuzz.model \
+    -pl releng/org.sextant.target,bundles/org.sextant.common.model,bundles/org.sextant.ctf.model,bundles/org.sextant.callstack.model,bundles/org.sextant.ftrace.model,bundles/org.sextant.fuzz.model \
     -Dtest='*FuzzTest' -Dsurefire.failIfNoSpecifiedTests=false \
     -Dsextant.fuzz.mutants=9223372036854775807 -Dsextant.fuzz.seconds=$((SECONDS_TOTAL * CORES / INPUTS)) -Dsextant.fuzz.seed="$SEED" \
     -Djunit.jupiter.execution.parallel.enabled=true -Djunit.jupiter.execution.parallel.mode.default=concurrent \
