@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: EPL-2.0
 #
-# A fuzz campaign (./sextant fuzz): the fuzz tests of org.sextant.fuzz.model (CtfFuzzTest, CallProfileFuzzTest, Otf2FuzzTest),
+# A fuzz campaign (./sextant fuzz): the fuzz tests of org.sextant.fuzz.model (CtfFuzzTest, CallProfileFuzzTest, FtraceFuzzTest,
+# Otf2FuzzTest),
 # run with no limit on mutants for a time, shared among their inputs, one input per core at a time. Prints one [fuzz] line per input
 # (mutants, clean errors, valid results, invariant violations, crashes, hangs); exits 1 when a mutant failed,
 # naming its seed, damage and where the mutant was kept (docs/reliability.md).
@@ -15,7 +16,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SECONDS_TOTAL=600
 SEED=1
-INPUTS=11   # the inputs of CtfFuzzTest, CallProfileFuzzTest and Otf2FuzzTest
+INPUTS=17  # the inputs of CtfFuzzTest, CallProfileFuzzTest, FtraceFuzzTest and Otf2FuzzTest
 CORES=$(nproc)
 
 MUTANTS=9223372036854775807
@@ -41,7 +42,7 @@ else
 fi
 set +e
 "$ROOT/mvnw" -B -Dsextant.platform="$PLATFORM" verify \
-    -pl releng/org.sextant.target,bundles/org.sextant.common.model,bundles/org.sextant.ctf.model,bundles/org.sextant.callstack.model,bundles/org.sextant.otf2.model,bundles/org.sextant.fuzz.model \
+    -pl releng/org.sextant.target,bundles/org.sextant.common.model,bundles/org.sextant.ctf.model,bundles/org.sextant.callstack.model,bundles/org.sextant.ftrace.model,bundles/org.sextant.otf2.model,bundles/org.sextant.fuzz.model \
     -Dtest='*FuzzTest' -Dsurefire.failIfNoSpecifiedTests=false \
     -Dsextant.fuzz.mutants="$MUTANTS" -Dsextant.fuzz.seconds=$((SECONDS_TOTAL * CORES / INPUTS)) -Dsextant.fuzz.seed="$SEED" \
     -Dsextant.fuzz.readers="$READERS" \

@@ -21,6 +21,8 @@ set -euo pipefail
 [ $# -eq 1 ] || { echo "usage: $0 OUT_DIR" >&2; exit 2; }
 OUT=$1
 [ "$(id -u)" -eq 0 ] || { echo "error: ftrace instances need root" >&2; exit 2; }
+# shellcheck source=tools/capture/ftrace-lib.sh
+. "$(dirname "$0")/ftrace-lib.sh"
 TRACEFS=/sys/kernel/tracing
 [ -d "$TRACEFS/instances" ] || { echo "error: no tracefs at $TRACEFS" >&2; exit 2; }
 
@@ -97,12 +99,7 @@ os.write(fd, b'SX|B|quiet')
 time.sleep(0.3)
 os.write(fd, b'SX|E|quiet')
 "
-echo 0 > "$TRACEFS/instances/$INSTANCE/tracing_on"
-for stats in "$TRACEFS/instances/$INSTANCE"/per_cpu/cpu*/stats; do
-    echo "$(basename "$(dirname "$stats")")"
-    cat "$stats"
-done > "$lost/stats.txt"
-trace-cmd extract -B "$INSTANCE" --compression none -o "$lost/v7.dat" > /dev/null
+ftrace_finish "$TRACEFS/instances/$INSTANCE" "$lost/stats.txt" "$lost/v7.dat"
 cleanup
 trace-cmd convert --file-version 6 --compression none -i "$lost/v7.dat" -o "$lost/trace.dat" > /dev/null
 trace-cmd convert --compression zstd -i "$lost/v7.dat" -o "$lost/compressed.dat" > /dev/null

@@ -310,8 +310,12 @@ final class TextTrace extends FtraceTrace {
             values.add(value(name, field, payload.substring(equals + 1, valueEnd)));
             at = valueEnd + 1;
         }
-        String key = name + ' ' + String.join(" ", fieldNames);
-        String[] shared = names.computeIfAbsent(key, k -> fieldNames.toArray(new String[0]));
+        // events of a name share one array of field names (and of names interned once)
+        String[] shared = names.get(name);
+        if (shared == null || !Arrays.asList(shared).equals(fieldNames)) {
+            shared = fieldNames.toArray(new String[0]);
+            names.put(name, shared);
+        }
         return new TextEvent(name, line.cpu(), line.time(), line.pid(), line.comm(), shared, values.toArray());
     }
 
@@ -391,12 +395,20 @@ final class TextTrace extends FtraceTrace {
             return state;
         }
         if (event.equals("sched_process_exit") && field.equals("group_dead")) {
-            return text.equals("true") ? 1L : text.equals("false") ? 0L : null;
+            return flag(text, "true", "false");
         }
         if (event.equals("irq_handler_exit") && field.equals("ret")) {
-            return text.equals("handled") ? 1L : text.equals("unhandled") ? 0L : null;
+            return flag(text, "handled", "unhandled");
         }
         return null;
+    }
+
+    /** @return 1 for the one word, 0 for the other, null for any other text */
+    private static Long flag(String text, String one, String zero) {
+        if (text.equals(one)) {
+            return 1L;
+        }
+        return text.equals(zero) ? Long.valueOf(0) : null;
     }
 
     /** Reads events from a checkpoint, in the file's order, which is time order. */

@@ -58,6 +58,21 @@ public final class Campaign {
         void read(Path input) throws Exception;
 
         /**
+         * Where to aim the damage in one of the input's files: the parts the reader reads, when most of the file is
+         * something it only skips or looks up (a trace-cmd file's kernel symbols).
+         *
+         * @param file
+         *            the file, relative to the input
+         * @param content
+         *            its content
+         * @return byte ranges {@code {from, to}} of the file, each mutant damaging one of them (chosen in
+         *         proportion to their sizes); null, the default, for the whole file
+         */
+        default List<int[]> focus(Path file, byte[] content) {
+            return null;
+        }
+
+        /**
          * @param error
          *            what {@link #read} threw
          * @param input
@@ -179,8 +194,14 @@ public final class Campaign {
         List<Path> files = files();
         // Read once: every mutant starts from them, and each damaged file is written back from them.
         Map<Path, byte[]> originals = new HashMap<>();
+        Map<Path, List<int[]>> focus = new HashMap<>();
         for (Path file : files) {
-            originals.put(file, Files.readAllBytes(fInput.resolve(file.toString())));
+            byte[] content = Files.readAllBytes(fInput.resolve(file.toString()));
+            originals.put(file, content);
+            List<int[]> ranges = fTarget.focus(file, content);
+            if (ranges != null) {
+                focus.put(file, ranges);
+            }
         }
         Map<Outcome, Long> outcomes = new EnumMap<>(Outcome.class);
         List<Failure> failures = new ArrayList<>();
@@ -192,7 +213,7 @@ public final class Campaign {
             for (long seed = firstSeed; tried < mutants && System.nanoTime() < deadline; seed++, tried++) {
                 Path relative = files.get((int) Math.floorMod(seed, (long) files.size()));
                 byte[] original = originals.get(relative);
-                Mutator.Mutant mutant = Mutator.mutate(original, seed);
+                Mutator.Mutant mutant = focus.containsKey(relative) ? Mutator.mutate(original, seed, focus.get(relative)) : Mutator.mutate(original, seed);
                 Path target = copy.resolve(relative.toString());
                 Files.write(target, mutant.bytes());
                 Outcome outcome;

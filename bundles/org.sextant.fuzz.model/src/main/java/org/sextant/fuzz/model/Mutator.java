@@ -64,6 +64,35 @@ public final class Mutator {
         return new Mutant(bytes, String.join("; ", done));
     }
 
+    /**
+     * Damages one of some ranges of the input only, the rest kept as it is (a range cut short, or grown, moves
+     * what follows it).
+     *
+     * @param original
+     *            the input
+     * @param seed
+     *            chooses the range, in proportion to their sizes, and the damage
+     * @param ranges
+     *            byte ranges {@code {from, to}} of the input
+     * @return the input with one range damaged
+     */
+    public static Mutant mutate(byte[] original, long seed, List<int[]> ranges) {
+        long total = ranges.stream().mapToLong(range -> range[1] - range[0]).sum();
+        long at = Math.floorMod(new Random(seed).nextLong(), Math.max(1, total));
+        for (int[] range : ranges) {
+            if (at < range[1] - range[0]) {
+                Mutant part = mutate(Arrays.copyOfRange(original, range[0], range[1]), seed);
+                byte[] bytes = new byte[original.length - (range[1] - range[0]) + part.bytes().length];
+                System.arraycopy(original, 0, bytes, 0, range[0]);
+                System.arraycopy(part.bytes(), 0, bytes, range[0], part.bytes().length);
+                System.arraycopy(original, range[1], bytes, range[0] + part.bytes().length, original.length - range[1]);
+                return new Mutant(bytes, "in bytes " + range[0] + " to " + range[1] + ": " + part.description());
+            }
+            at -= range[1] - range[0];
+        }
+        return mutate(original, seed);
+    }
+
     private static boolean isText(byte[] bytes) {
         for (int i = 0; i < Math.min(bytes.length, 4096); i++) {
             if (bytes[i] == 0) {
