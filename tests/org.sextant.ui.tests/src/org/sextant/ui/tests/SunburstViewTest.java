@@ -65,7 +65,7 @@ class SunburstViewTest {
         view.setDifferential(true);
         CallTree union = main.getTree();
         assertNotNull(union);
-        List<String> checksum = List.of("0x000000000001ab70", "(below main)", "__libc_start_main@@GLIBC_2.34", "(below main)", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+        List<String> checksum = List.of("0x000000000001ab70", "(below main) [callpaths]", "__libc_start_main@@GLIBC_2.34", "(below main) [libc.so.6]", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
                 "main", "run", "compute", "checksum"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
         CallTree.Node added = union.find(checksum);
         assertNotNull(added, "the differential sunburst draws the added path"); //$NON-NLS-1$
