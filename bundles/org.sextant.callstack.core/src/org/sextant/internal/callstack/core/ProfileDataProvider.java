@@ -3,6 +3,7 @@ package org.sextant.internal.callstack.core;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -19,6 +20,7 @@ import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.sextant.callstack.core.CallProfileAnalysisModule;
 import org.sextant.callstack.core.Profiles;
 import org.sextant.callstack.model.Profile;
+import org.sextant.common.core.SummaryEntryModel;
 
 /**
  * What the call-profile data providers share: each answers from the profile its trace's
@@ -90,6 +92,27 @@ abstract class ProfileDataProvider<T extends ITmfTreeDataModel> implements ITmfT
      */
     protected abstract TmfTreeModel<T> tree(Profile profile, Map<String, Object> parameters, IProgressMonitor monitor)
             throws IOException, Profiles.ProfileException;
+
+    /**
+     * Adds an entry to a summary data tree, its id its place in the list.
+     *
+     * @param entries
+     *            the tree's entries so far
+     * @param parent
+     *            the parent's id, -1 for the root
+     * @param name
+     *            the first column's text
+     * @param key
+     *            which item of its parent it is
+     * @param values
+     *            the further columns' values
+     * @return its id
+     */
+    protected static long addSummary(List<SummaryEntryModel> entries, long parent, String name, @Nullable Object key, @Nullable Object... values) {
+        long id = entries.size();
+        entries.add(new SummaryEntryModel(id, parent, name, key, Arrays.asList(values)));
+        return id;
+    }
 
     /**
      * @param parameters
