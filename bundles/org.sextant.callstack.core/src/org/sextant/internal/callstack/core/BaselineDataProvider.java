@@ -78,10 +78,7 @@ public class BaselineDataProvider extends ProfileDataProvider<SummaryEntryModel>
     @Override
     protected TmfTreeModel<SummaryEntryModel> tree(Profile profile, Map<String, Object> parameters, IProgressMonitor monitor)
             throws IOException, Profiles.ProfileException {
-        String file = text(parameters, BASELINE_KEY);
-        if (file == null) {
-            throw new IllegalArgumentException(BASELINE_KEY + ": " + Messages.Parameter_NoBaseline); //$NON-NLS-1$
-        }
+        String file = required(parameters, BASELINE_KEY, Messages.Parameter_NoBaseline);
         List<CallFlow.Weight> weights = CallTreeDataProvider.weights(profile, choice(parameters, CallTreeDataProvider.WEIGHT_KEY, CallFlow.Weight.class));
         int top = count(parameters, FunctionTableDataProvider.TOP_KEY, Integer.MAX_VALUE);
         Profile baseline = fBaseline.read(Path.of(file), monitor);

@@ -70,10 +70,7 @@ public class CallTreeDiffDataProvider extends ProfileDataProvider<CallTreeDiffEn
     @Override
     protected TmfTreeModel<CallTreeDiffEntry> tree(Profile profile, Map<String, Object> parameters, IProgressMonitor monitor)
             throws IOException, Profiles.ProfileException {
-        String file = text(parameters, COMPARISON_KEY);
-        if (file == null) {
-            throw new IllegalArgumentException(COMPARISON_KEY + ": " + Messages.Parameter_NoComparison); //$NON-NLS-1$
-        }
+        String file = required(parameters, COMPARISON_KEY, Messages.Parameter_NoComparison);
         CallFlow.Weight weight = CallTreeDataProvider.weights(profile, choice(parameters, CallTreeDataProvider.WEIGHT_KEY, CallFlow.Weight.class)).get(0);
         CallFlow.Scope scope = CallTreeDataProvider.scope(parameters);
         String group = text(parameters, CallTreeDataProvider.GROUP_KEY);

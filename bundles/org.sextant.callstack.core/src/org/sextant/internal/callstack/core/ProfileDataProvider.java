@@ -130,6 +130,25 @@ abstract class ProfileDataProvider<T extends ITmfTreeDataModel> implements ITmfT
      * @param parameters
      *            a fetch's parameters
      * @param key
+     *            one of them, required
+     * @param missing
+     *            what to say when it is not given
+     * @return its text
+     * @throws IllegalArgumentException
+     *             when it is not given: the message names it
+     */
+    protected static String required(Map<String, Object> parameters, String key, String missing) {
+        String text = text(parameters, key);
+        if (text == null) {
+            throw new IllegalArgumentException(key + ": " + missing); //$NON-NLS-1$
+        }
+        return text;
+    }
+
+    /**
+     * @param parameters
+     *            a fetch's parameters
+     * @param key
      *            one of them, a count
      * @param absent
      *            the count when it is not given

@@ -198,6 +198,12 @@ public class SunburstCanvas extends Canvas {
         return layout != null ? layout.focus() : null;
     }
 
+    /** @return how many rings are drawn at the canvas's size, the centre included: 0 when no tree is shown */
+    public int getDrawnRings() {
+        Sunburst layout = fLayout;
+        return layout != null ? drawnRings(getClientArea(), layout) : 0;
+    }
+
     /** @return the layout drawn, or null when no tree is shown */
     public @Nullable Sunburst getSunburst() {
         return fLayout;

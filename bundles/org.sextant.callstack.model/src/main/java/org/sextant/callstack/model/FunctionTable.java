@@ -66,6 +66,10 @@ public final class FunctionTable {
         SELF
     }
 
+    /** A node of the depth-first walk, entered before its callees and left after them. */
+    private record Step(CallTree.Node node, boolean entering) {
+    }
+
     private final long fTotal;
     private final Map<String, Function> fFunctions;
 
@@ -87,18 +91,18 @@ public final class FunctionTable {
         Map<String, Integer> onPath = new HashMap<>();
         Map<List<String>, Integer> edgesOnPath = new HashMap<>();
         // depth-first, with the functions and edges on the path counted, so that nested calls add once
-        List<Object[]> pending = new ArrayList<>(); // node, entering
+        List<Step> pending = new ArrayList<>();
         List<CallTree.Node> roots = new ArrayList<>(tree.root().children());
         for (int i = roots.size() - 1; i >= 0; i--) {
-            pending.add(new Object[] { roots.get(i), Boolean.TRUE });
+            pending.add(new Step(roots.get(i), true));
         }
         while (!pending.isEmpty()) {
-            Object[] step = pending.remove(pending.size() - 1);
-            CallTree.Node node = (CallTree.Node) step[0];
+            Step step = pending.remove(pending.size() - 1);
+            CallTree.Node node = step.node();
             String name = node.name();
             CallTree.Node parent = node.parent();
             List<String> edge = parent.parent() != null ? List.of(parent.name(), name) : null;
-            if (step[1] == Boolean.FALSE) {
+            if (!step.entering()) {
                 onPath.merge(name, -1, Integer::sum);
                 if (edge != null) {
                     edgesOnPath.merge(edge, -1, Integer::sum);
@@ -117,10 +121,10 @@ public final class FunctionTable {
             if (edge != null) {
                 edgesOnPath.merge(edge, 1, Integer::sum);
             }
-            pending.add(new Object[] { node, Boolean.FALSE });
+            pending.add(new Step(node, false));
             List<CallTree.Node> children = new ArrayList<>(node.children());
             for (int i = children.size() - 1; i >= 0; i--) {
-                pending.add(new Object[] { children.get(i), Boolean.TRUE });
+                pending.add(new Step(children.get(i), true));
             }
         }
         Map<String, List<Edge>> callers = new HashMap<>();
