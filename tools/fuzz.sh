@@ -12,7 +12,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SECONDS_TOTAL=600
 SEED=1
-INPUTS=9   # the inputs of CtfFuzzTest and CallProfileFuzzTest
+INPUTS=10  # the inputs of CtfFuzzTest and CallProfileFuzzTest
 CORES=$(nproc)
 
 usage() { echo "usage: sextant fuzz [--seconds N] [--seed S]" >&2; exit 2; }
