@@ -16,7 +16,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SECONDS_TOTAL=600
 SEED=1
-INPUTS=17  # the inputs of CtfFuzzTest, CallProfileFuzzTest, FtraceFuzzTest and Otf2FuzzTest
+INPUTS=18  # the inputs of CtfFuzzTest, CallProfileFuzzTest, FtraceFuzzTest and Otf2FuzzTest
 CORES=$(nproc)
 
 MUTANTS=9223372036854775807

@@ -243,6 +243,47 @@ def test_bad_pattern_and_bad_profile_lines_are_one_clear_error(tmp_path):
     assert "Exception" not in run.stderr
 
 
+VARIETY = FIXTURES / "callgrind-variety"
+
+
+def test_callstack_functions_and_both_declared_totals():
+    run = sextant("analyze", "--analysis", "callstack", "--json", "--top", "3", str(VARIETY / "threads-instr.callgrind"))
+    assert run.returncode == 0, run.stderr
+    instructions = json.loads(run.stdout)["traces"][0]["instructions"]
+    # callgrind wrote its summary 2 above its totals: both are said, and the one the tree adds up to
+    assert instructions["declared"] == {"summary": 1933436, "totals": 1933434, "tree_equals": "totals"}
+    assert instructions["total"] == 1933434
+    assert [f["function"] for f in instructions["top_inclusive"]] == ["clone", "start_thread", "worker"]
+    assert instructions["top_inclusive"][2]["callers"] == [
+        {"function": "start_thread", "cost": 1800069, "percent": 100.0, "calls": 3}]
+    assert len(instructions["top_self"]) == 3
+
+
+def test_callstack_baseline_prints_what_changed():
+    base, extra = str(VARIETY / "callpaths-base.callgrind"), str(VARIETY / "callpaths-extra.callgrind")
+    run = sextant("analyze", "--analysis", "callstack", "--json", "--baseline", base, extra)
+    assert run.returncode == 0, run.stderr
+    changes = json.loads(run.stdout)["traces"][0]["baseline"]["instructions"]
+    assert changes["total"] == {"before": 251923, "after": 274523, "delta": 22600, "ratio": 1.0897}
+    checksum = next(f for f in changes["functions"] if f["function"] == "checksum")
+    assert checksum["change"] == "appeared" and checksum["inclusive_after"] == 22200  # calls=100, CATALOGUE.md
+    assert changes["paths_appeared"] == 1 and changes["paths_vanished"] == 0
+    text = sextant("analyze", "--analysis", "callstack", "--top", "2", "--baseline", base, extra)
+    assert text.returncode == 0, text.stderr
+    assert "baseline:\n" in text.stdout and "change: grew" in text.stdout
+
+
+def test_top_and_baseline_are_checked():
+    run = sextant("analyze", "--analysis", "callstack", "--top", "none", str(VARIETY / "recursion.callgrind"))
+    assert run.returncode == 2
+    assert "sextant: error: --top needs a positive whole number, not 'none'" in run.stderr
+    missing = VARIETY / "missing.callgrind"
+    run = sextant("analyze", "--analysis", "callstack", "--baseline", str(missing), str(VARIETY / "recursion.callgrind"))
+    assert run.returncode == 2
+    assert f"{missing}: not a file" in run.stderr
+    assert "Exception" not in run.stderr
+
+
 REDIS_SINGLE = FIXTURES / "redis-single"
 
 

@@ -4,9 +4,10 @@ package org.sextant.headless.core;
 import org.eclipse.jdt.annotation.Nullable;
 
 /**
- * How the command line asks an analysis to build its history ({@code --threads N}, {@code --serial}) and, for
- * analyses of instruction flows, which instruction pairs to profile ({@code --pattern}). Analyses ignore what
- * does not concern them.
+ * How the command line asks an analysis to build its history ({@code --threads N}, {@code --serial}), for
+ * analyses of instruction flows which instruction pairs to profile ({@code --pattern}), and for profiles how many
+ * of the costliest to list ({@code --top N}) and which run to compare with ({@code --baseline FILE}). Analyses
+ * ignore what does not concern them.
  *
  * @param threads
  *            worker threads, 0 for the analysis's default (one per core)
@@ -15,9 +16,27 @@ import org.eclipse.jdt.annotation.Nullable;
  * @param pattern
  *            the instruction groups of a delta profile, {@code START,...:END,...}, or null for the analysis's
  *            default
+ * @param top
+ *            how many of the costliest items to list, 0 for the analysis's default
+ * @param baseline
+ *            the path of a run to compare with, or null for none
  */
-public record BuildOptions(int threads, boolean serial, @Nullable String pattern) {
+public record BuildOptions(int threads, boolean serial, @Nullable String pattern, int top, @Nullable String baseline) {
 
     /** The analysis's own default build. */
     public static final BuildOptions DEFAULT = new BuildOptions(0, false, null);
+
+    /**
+     * Options of a build alone, with the analysis's default listing and no baseline.
+     *
+     * @param threads
+     *            worker threads, 0 for the analysis's default
+     * @param serial
+     *            build serially
+     * @param pattern
+     *            the instruction groups of a delta profile, or null
+     */
+    public BuildOptions(int threads, boolean serial, @Nullable String pattern) {
+        this(threads, serial, pattern, 0, null);
+    }
 }

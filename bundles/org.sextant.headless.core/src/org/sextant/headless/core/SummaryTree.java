@@ -72,6 +72,16 @@ public final class SummaryTree {
         return new SummaryTree(model.getEntries());
     }
 
+    /**
+     * @param entries
+     *            a summary data tree's entries as a provider answered them, the trace's entry first
+     * @return the tree, for a summary fetched otherwise than from a {@link SummaryDataProvider} (one that is no
+     *         state system's)
+     */
+    public static SummaryTree of(List<SummaryEntryModel> entries) {
+        return new SummaryTree(entries);
+    }
+
     /** @return the trace's entry */
     public SummaryEntryModel root() {
         return fRoot;

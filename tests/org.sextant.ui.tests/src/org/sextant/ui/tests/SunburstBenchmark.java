@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.ui.tests;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -21,8 +23,9 @@ import org.sextant.internal.callstack.ui.SunburstCanvas;
  * Not a test (surefire's default includes skip it): the sunburst's benchmark, run by
  * {@code tools/bench-sunburst.sh}. Builds a call tree of 100,000 nodes (random
  * but seeded, heavy-tailed costs, paths up to 40 deep), shows it in a 1000 x 1000 sunburst, and prints
- * the times of building the tree, laying it out, redrawing it (until the paint event is handled), drawing it
- * into an image, and of a zoom into the costliest child of the root up to its paint: medians of 5 runs.
+ * the times of building the tree, laying it out, redrawing it with the names on its arcs (until the paint event is
+ * handled), drawing it into an image, and of a zoom into the costliest child of the root up to its paint, and the UI
+ * thread's CPU time of the redraw and the drawing into an image with and without the names: medians of 5 runs.
  */
 class SunburstBenchmark {
 
@@ -48,16 +51,27 @@ class SunburstBenchmark {
             CallTree.Node root = tree.root();
             CallTree.Node child = root.children().stream().max(Comparator.comparingLong(CallTree.Node::total)).orElseThrow();
             double layout = median(() -> time(() -> canvas.focus(root)));
+            canvas.setNames(false);
+            double bare = median(() -> painted(display, paints, canvas::redraw));
+            double bareCpu = median(() -> cpu(() -> painted(display, paints, canvas::redraw)));
+            double bareImage = median(() -> cpu(() -> canvas.snapshot().dispose()));
+            canvas.setNames(true);
             double redraw = median(() -> painted(display, paints, canvas::redraw));
+            double redrawCpu = median(() -> cpu(() -> painted(display, paints, canvas::redraw)));
             double image = median(() -> time(() -> canvas.snapshot().dispose()));
+            double imageCpu = median(() -> cpu(() -> canvas.snapshot().dispose()));
             double zoom = median(() -> {
                 painted(display, paints, () -> canvas.focus(root));
                 return painted(display, paints, () -> canvas.focus(child));
             });
             painted(display, paints, () -> canvas.focus(root));
-            System.out.printf("[sextant] bench: sunburst of %d nodes (%d rings, %d arcs drawn at the root): build %.0f ms, layout %.1f ms, " //$NON-NLS-1$
-                    + "redraw %.1f ms, draw into an image %.1f ms, zoom into the costliest child and redraw %.1f ms%n", //$NON-NLS-1$
-                    tree.nodes().size(), canvas.getSunburst().rings(), canvas.getSunburst().arcs(), buildMs, layout, redraw, image, zoom);
+            System.out.printf("[sextant] bench: sunburst of %d nodes (%d rings laid out, %d drawn, %d names written at the root): build %.0f ms, layout %.1f ms, " //$NON-NLS-1$
+                    + "redraw %.1f ms (%.1f ms without the names), draw into an image %.1f ms, zoom into the costliest child and redraw %.1f ms%n", //$NON-NLS-1$
+                    tree.nodes().size(), canvas.getSunburst().rings(), canvas.getDrawnRings(), canvas.getLabels().size(), buildMs, layout, redraw, bare,
+                    image, zoom);
+            // the UI thread's CPU time, which other programs' load on the machine does not inflate as it does the wall time
+            System.out.printf("[sextant] bench: UI thread CPU: redraw %.1f ms (%.1f ms without the names), draw into an image %.1f ms (%.1f ms without the names)%n", //$NON-NLS-1$
+                    redrawCpu, bareCpu, imageCpu, bareImage);
         } finally {
             shell.dispose();
         }
@@ -100,6 +114,13 @@ class SunburstBenchmark {
             }
         }
         return (System.nanoTime() - start) / 1e6;
+    }
+
+    private static double cpu(Runnable action) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long start = threads.getCurrentThreadCpuTime();
+        action.run();
+        return (threads.getCurrentThreadCpuTime() - start) / 1e6;
     }
 
     private static double time(Runnable action) {

@@ -52,4 +52,20 @@ public abstract class CallProfileDataProviderFactory extends ModuleDataProviderF
             super(DeltaProfileDataProvider.ID, Messages.Deltas_Title, Messages.Deltas_Description, DeltaProfileDataProvider::new);
         }
     }
+
+    /** The flat profile: each function's own and inclusive cost, calls, callers and callees. */
+    public static class Functions extends CallProfileDataProviderFactory {
+        /** Creates the factory, as plugin.xml does. */
+        public Functions() {
+            super(FunctionTableDataProvider.ID, Messages.Functions_Title, Messages.Functions_Description, FunctionTableDataProvider::new);
+        }
+    }
+
+    /** The changes since a baseline run, per function and per call path. */
+    public static class Baseline extends CallProfileDataProviderFactory {
+        /** Creates the factory, as plugin.xml does. */
+        public Baseline() {
+            super(BaselineDataProvider.ID, Messages.Baseline_Title, Messages.Baseline_Description, BaselineDataProvider::new);
+        }
+    }
 }

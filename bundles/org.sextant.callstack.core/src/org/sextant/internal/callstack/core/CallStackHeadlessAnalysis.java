@@ -20,16 +20,20 @@ import org.sextant.callstack.model.Profile;
 import org.sextant.headless.core.BuildOptions;
 import org.sextant.headless.core.HeadlessAnalysisException;
 import org.sextant.headless.core.IHeadlessAnalysis;
+import org.sextant.headless.core.SummaryTree;
 
 /**
- * {@code sextant analyze --analysis callstack}: a call profile's totals per weight, its costliest call paths,
- * per thread where the input says, and, for instruction flows, the delta profile of the superCLI / superSTI
- * pairs (or of {@code --pattern}'s) with its longest sections and where they start. Everything comes from the
- * call-profile data providers, which the views and a trace server read too.
+ * {@code sextant analyze --analysis callstack}: a call profile's totals per weight (with the totals the input
+ * declares, and which of them the tree equals), its costliest functions by inclusive cost (with their callers and
+ * callees) and by own cost, its costliest call paths, per thread where the input says, and, for instruction flows,
+ * the delta profile of the superCLI / superSTI pairs (or of {@code --pattern}'s) with its longest sections and
+ * where they start; with {@code --baseline FILE}, what changed since that run, per function and per call path.
+ * {@code --top N} says how many functions and paths each list has. Everything comes from the call-profile data
+ * providers, which the views and a trace server read too: this class picks and names.
  */
 public class CallStackHeadlessAnalysis implements IHeadlessAnalysis {
 
-    private static final int TOP_PATHS = 10;
+    private static final int TOP = 10;
     private static final int BINS = 10;
     private static final int OUTLIERS = 5;
 
@@ -57,6 +61,8 @@ public class CallStackHeadlessAnalysis implements IHeadlessAnalysis {
             deltaParameters.put(DeltaProfileDataProvider.PATTERN_KEY, pattern);
         }
         List<DeltaProfileEntry> deltas = fetch(trace, DeltaProfileDataProvider.ID, deltaParameters, monitor);
+        int top = options.top() > 0 ? options.top() : TOP;
+        SummaryTree functions = SummaryTree.of(fetch(trace, FunctionTableDataProvider.ID, Map.of(FunctionTableDataProvider.TOP_KEY, top), monitor));
 
         Profile.Format format = ((CallProfileTrace) trace).getFormat();
         if (format == null) {
@@ -66,8 +72,17 @@ public class CallStackHeadlessAnalysis implements IHeadlessAnalysis {
         summary.put("format", DataProviders.name(format)); //$NON-NLS-1$
         for (CallTreeEntry weight : trees) {
             if (weight.kind() == CallTreeEntry.Kind.WEIGHT) {
-                summary.put(weight.key(), weighted(trees, weight, threads));
+                Map<String, Object> entry = new LinkedHashMap<>();
+                entry.put("total", weight.total()); //$NON-NLS-1$
+                entry.putAll(Functions.summary(functions, weight.key()));
+                entry.putAll(weighted(trees, weight, threads, top));
+                summary.put(weight.key(), entry);
             }
+        }
+        String baseline = options.baseline();
+        if (baseline != null) {
+            Map<String, Object> parameters = Map.of(BaselineDataProvider.BASELINE_KEY, baseline, FunctionTableDataProvider.TOP_KEY, top);
+            summary.put("baseline", Functions.baseline(baseline, SummaryTree.of(fetch(trace, BaselineDataProvider.ID, parameters, monitor)))); //$NON-NLS-1$
         }
         trees.stream().filter(entry -> entry.kind() == CallTreeEntry.Kind.UNTRACED).forEach(untraced -> summary.put("untraced_ns", untraced.total())); //$NON-NLS-1$
         DeltaProfileEntry sections = deltas.get(0);
@@ -88,15 +103,15 @@ public class CallStackHeadlessAnalysis implements IHeadlessAnalysis {
         }
     }
 
-    private static Map<String, Object> weighted(List<CallTreeEntry> trees, CallTreeEntry weight, List<CallTreeEntry> threads) {
+    /** The call paths: how many, the costliest by own cost, and the total per thread. */
+    private static Map<String, Object> weighted(List<CallTreeEntry> trees, CallTreeEntry weight, List<CallTreeEntry> threads, int top) {
         CallTreeEntry all = trees.stream().filter(entry -> entry.getParentId() == weight.getId() && entry.kind() == CallTreeEntry.Kind.GROUP)
                 .findFirst().orElseThrow();
         CallTree tree = CallTreeEntry.tree(trees, all.getId(), CallTreeEntry::self, entry -> true);
         Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("total", weight.total()); //$NON-NLS-1$
         entry.put("call_paths", tree.nodes().size()); //$NON-NLS-1$
         List<Map<String, Object>> paths = new ArrayList<>();
-        tree.nodes().stream().filter(node -> node.self() > 0).sorted(Comparator.comparingLong(CallTree.Node::self).reversed()).limit(TOP_PATHS)
+        tree.nodes().stream().filter(node -> node.self() > 0).sorted(Comparator.comparingLong(CallTree.Node::self).reversed()).limit(top)
                 .forEach(node -> {
                     Map<String, Object> path = new LinkedHashMap<>();
                     path.put("path", String.join(";", node.path())); //$NON-NLS-1$ //$NON-NLS-2$

@@ -2,9 +2,7 @@
 package org.sextant.internal.callstack.core;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -12,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
 import org.eclipse.tracecompass.tmf.core.model.StyleProperties;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
@@ -37,7 +34,7 @@ import org.sextant.callstack.model.Profile;
  * {@value CallTreeDataProvider#WEIGHT_KEY} (by default the trace's first weight, instructions where it has
  * them), {@value CallTreeDataProvider#SCOPE_KEY} and {@value CallTreeDataProvider#GROUP_KEY} (which part of the
  * trace's run; by default all of it), as {@link CallTreeDataProvider} takes them. A second run without costs of
- * that weight fails the fetch. The last second run read is kept until its file changes.
+ * that weight fails the fetch. The last second run read is kept until its file changes ({@link OtherProfile}).
  * </p>
  */
 public class CallTreeDiffDataProvider extends ProfileDataProvider<CallTreeDiffEntry> {
@@ -60,9 +57,7 @@ public class CallTreeDiffDataProvider extends ProfileDataProvider<CallTreeDiffEn
         STYLES.put(kind, new OutputElementStyle(DataProviders.name(kind), Map.of(StyleProperties.BACKGROUND_COLOR, colour)));
     }
 
-    private @Nullable Path fComparisonFile;
-    private @Nullable FileTime fComparisonTime;
-    private @Nullable Profile fComparison;
+    private final OtherProfile fComparison = new OtherProfile();
 
     /**
      * @param module
@@ -75,10 +70,7 @@ public class CallTreeDiffDataProvider extends ProfileDataProvider<CallTreeDiffEn
     @Override
     protected TmfTreeModel<CallTreeDiffEntry> tree(Profile profile, Map<String, Object> parameters, IProgressMonitor monitor)
             throws IOException, Profiles.ProfileException {
-        String file = text(parameters, COMPARISON_KEY);
-        if (file == null) {
-            throw new IllegalArgumentException(COMPARISON_KEY + ": " + Messages.Parameter_NoComparison); //$NON-NLS-1$
-        }
+        String file = required(parameters, COMPARISON_KEY, Messages.Parameter_NoComparison);
         CallFlow.Weight weight = CallTreeDataProvider.weights(profile, choice(parameters, CallTreeDataProvider.WEIGHT_KEY, CallFlow.Weight.class)).get(0);
         CallFlow.Scope scope = CallTreeDataProvider.scope(parameters);
         String group = text(parameters, CallTreeDataProvider.GROUP_KEY);
@@ -89,7 +81,7 @@ public class CallTreeDiffDataProvider extends ProfileDataProvider<CallTreeDiffEn
             throw new IllegalArgumentException(CallTreeDataProvider.GROUP_KEY + ": " + Messages.Parameter_NoGroup); //$NON-NLS-1$
         }
         CallTree before = CallTreeDataProvider.groups(profile, scope, weight, group).get(group);
-        Profile other = comparison(Path.of(file), monitor);
+        Profile other = fComparison.read(Path.of(file), monitor);
         if (!other.weights().contains(weight)) {
             throw new IllegalArgumentException(String.format(Messages.Parameter_NoSuchWeight, other.file().getFileName(), DataProviders.name(weight)));
         }
@@ -116,23 +108,5 @@ public class CallTreeDiffDataProvider extends ProfileDataProvider<CallTreeDiffEn
                     was, is, change, change != null && ownChange ? STYLES.get(change) : null));
         }
         return new TmfTreeModel<>(CallTreeDiffEntry.headers(), entries);
-    }
-
-    /** The second run, read again only when another file is asked for or the file changed. */
-    private synchronized Profile comparison(Path file, IProgressMonitor monitor) throws IOException, Profiles.ProfileException {
-        FileTime time;
-        try {
-            time = Files.getLastModifiedTime(file);
-        } catch (IOException e) {
-            throw new IOException(file + ": " + Messages.Trace_NotAFile, e); //$NON-NLS-1$
-        }
-        Profile comparison = fComparison;
-        if (comparison == null || !file.equals(fComparisonFile) || !time.equals(fComparisonTime)) {
-            comparison = Profiles.read(file, monitor);
-            fComparison = comparison;
-            fComparisonFile = file;
-            fComparisonTime = time;
-        }
-        return comparison;
     }
 }

@@ -56,6 +56,33 @@ public class Messages extends NLS {
     public static String Parameter_NoGroup = ""; //$NON-NLS-1$
     public static String Parameter_NoComparison = ""; //$NON-NLS-1$
     public static String Provider_None = ""; //$NON-NLS-1$
+    public static String Column_SelfPercent = ""; //$NON-NLS-1$
+    public static String Column_Inclusive = ""; //$NON-NLS-1$
+    public static String Column_InclusivePercent = ""; //$NON-NLS-1$
+    public static String Column_Calls = ""; //$NON-NLS-1$
+    public static String Column_Note = ""; //$NON-NLS-1$
+    public static String Column_SelfDelta = ""; //$NON-NLS-1$
+    public static String Column_SelfRatio = ""; //$NON-NLS-1$
+    public static String Column_Before = ""; //$NON-NLS-1$
+    public static String Column_After = ""; //$NON-NLS-1$
+    public static String Column_Delta = ""; //$NON-NLS-1$
+    public static String Column_Ratio = ""; //$NON-NLS-1$
+    public static String Functions_ByInclusive = ""; //$NON-NLS-1$
+    public static String Functions_BySelf = ""; //$NON-NLS-1$
+    public static String Functions_Callers = ""; //$NON-NLS-1$
+    public static String Functions_Callees = ""; //$NON-NLS-1$
+    public static String Functions_Declared = ""; //$NON-NLS-1$
+    public static String Functions_DeclaredEqual = ""; //$NON-NLS-1$
+    public static String Functions_DeclaredDiffers = ""; //$NON-NLS-1$
+    public static String Baseline_Functions = ""; //$NON-NLS-1$
+    public static String Baseline_Paths = ""; //$NON-NLS-1$
+    public static String Baseline_Appeared = ""; //$NON-NLS-1$
+    public static String Baseline_Vanished = ""; //$NON-NLS-1$
+    public static String Functions_Title = ""; //$NON-NLS-1$
+    public static String Functions_Description = ""; //$NON-NLS-1$
+    public static String Baseline_Title = ""; //$NON-NLS-1$
+    public static String Baseline_Description = ""; //$NON-NLS-1$
+    public static String Parameter_NoBaseline = ""; //$NON-NLS-1$
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

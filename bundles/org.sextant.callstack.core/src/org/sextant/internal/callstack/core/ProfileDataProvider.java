@@ -3,6 +3,7 @@ package org.sextant.internal.callstack.core;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -19,6 +20,7 @@ import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.sextant.callstack.core.CallProfileAnalysisModule;
 import org.sextant.callstack.core.Profiles;
 import org.sextant.callstack.model.Profile;
+import org.sextant.common.core.SummaryEntryModel;
 
 /**
  * What the call-profile data providers share: each answers from the profile its trace's
@@ -92,6 +94,27 @@ abstract class ProfileDataProvider<T extends ITmfTreeDataModel> implements ITmfT
             throws IOException, Profiles.ProfileException;
 
     /**
+     * Adds an entry to a summary data tree, its id its place in the list.
+     *
+     * @param entries
+     *            the tree's entries so far
+     * @param parent
+     *            the parent's id, -1 for the root
+     * @param name
+     *            the first column's text
+     * @param key
+     *            which item of its parent it is
+     * @param values
+     *            the further columns' values
+     * @return its id
+     */
+    protected static long addSummary(List<SummaryEntryModel> entries, long parent, String name, @Nullable Object key, @Nullable Object... values) {
+        long id = entries.size();
+        entries.add(new SummaryEntryModel(id, parent, name, key, Arrays.asList(values)));
+        return id;
+    }
+
+    /**
      * @param parameters
      *            a fetch's parameters
      * @param key
@@ -101,6 +124,25 @@ abstract class ProfileDataProvider<T extends ITmfTreeDataModel> implements ITmfT
     protected static @Nullable String text(Map<String, Object> parameters, String key) {
         Object value = parameters.get(key);
         return value != null ? value.toString() : null;
+    }
+
+    /**
+     * @param parameters
+     *            a fetch's parameters
+     * @param key
+     *            one of them, required
+     * @param missing
+     *            what to say when it is not given
+     * @return its text
+     * @throws IllegalArgumentException
+     *             when it is not given: the message names it
+     */
+    protected static String required(Map<String, Object> parameters, String key, String missing) {
+        String text = text(parameters, key);
+        if (text == null) {
+            throw new IllegalArgumentException(key + ": " + missing); //$NON-NLS-1$
+        }
+        return text;
     }
 
     /**

@@ -51,6 +51,23 @@ public class Messages extends NLS {
     public static String Sunburst_StatusCompared = ""; //$NON-NLS-1$
     public static String Sunburst_Hover = ""; //$NON-NLS-1$
     public static String Sunburst_HoverRoot = ""; //$NON-NLS-1$
+    public static String Sunburst_CentreTotal = ""; //$NON-NLS-1$
+    public static String Sunburst_Names = ""; //$NON-NLS-1$
+    public static String Sunburst_NamesTip = ""; //$NON-NLS-1$
+    public static String Sunburst_HoverChange = ""; //$NON-NLS-1$
+    public static String Legend_Functions = ""; //$NON-NLS-1$
+    public static String Legend_Binaries = ""; //$NON-NLS-1$
+    public static String Legend_Difference = ""; //$NON-NLS-1$
+    public static String Legend_Unchanged = ""; //$NON-NLS-1$
+    public static String Legend_Counts = ""; //$NON-NLS-1$
+    public static String Details_Selected = ""; //$NON-NLS-1$
+    public static String Details_None = ""; //$NON-NLS-1$
+    public static String Details_Callee = ""; //$NON-NLS-1$
+    public static String Details_Self = ""; //$NON-NLS-1$
+    public static String Details_Inclusive = ""; //$NON-NLS-1$
+    public static String Details_OfParent = ""; //$NON-NLS-1$
+    public static String Details_OfTotal = ""; //$NON-NLS-1$
+    public static String Details_NoCallees = ""; //$NON-NLS-1$
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

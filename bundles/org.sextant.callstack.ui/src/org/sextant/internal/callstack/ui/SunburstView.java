@@ -26,7 +26,6 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageLoader;
-import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Combo;
@@ -36,7 +35,6 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Link;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
-import org.eclipse.tracecompass.tmf.core.model.StyleProperties;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
@@ -47,6 +45,7 @@ import org.eclipse.ui.handlers.IHandlerService;
 import org.sextant.callstack.core.CallProfileTrace;
 import org.sextant.callstack.model.CallFlow;
 import org.sextant.callstack.model.CallTree;
+import org.sextant.callstack.model.CallTreeDiff;
 import org.sextant.callstack.model.FoldedStacks;
 import org.sextant.internal.callstack.core.CallTreeDataProvider;
 import org.sextant.internal.callstack.core.CallTreeDiffDataProvider;
@@ -55,11 +54,13 @@ import org.sextant.internal.callstack.core.CallTreeEntry;
 import org.sextant.internal.callstack.core.DataProviders;
 
 /**
- * The call-stack sunburst: the call tree of the selected call-profile trace, per scope and weight, with a
- * breadcrumb back from a zoom, a search, colours by function or binary, and a comparison with a second profile
- * file, side by side or as one differential sunburst. What it draws comes from the call-profile data providers
- * (the call trees, and the differential for a comparison), fetched in the background; the view lays the trees
- * out and draws them.
+ * The call-stack sunburst: the call tree of the selected call-profile trace, per scope and weight, names written
+ * on the arcs, with a breadcrumb back from a zoom, a search, colours by function or binary and their legend, the
+ * selected arc's callees in a table beside it, and a comparison with a second profile file, side by side or as one
+ * differential sunburst coloured on a scale of own-cost changes. Where Trace Compass's Flame Graph view shows the
+ * same trace, selecting a call path in either selects it in the other. What it draws comes from the call-profile
+ * data providers (the call trees, and the differential for a comparison), fetched in the background; the view lays
+ * the trees out and draws them.
  */
 public class SunburstView extends TmfView {
 
@@ -73,8 +74,11 @@ public class SunburstView extends TmfView {
     private record Group(CallFlow.Scope scope, String key) {
     }
 
-    /** What the differential provider answered: the trees drawn and how each call path changed. */
-    private record Comparison(Path file, CallTree union, CallTree tree, Map<List<String>, SunburstCanvas.Difference> changes, long changed) {
+    /**
+     * What the differential provider answered: the trees drawn, how each call path's own cost changed, how many
+     * paths changed, and how many appeared, vanished, grew and shrank themselves.
+     */
+    private record Comparison(Path file, CallTree union, CallTree tree, Map<List<String>, SunburstCanvas.Difference> changes, long changed, long[] kinds) {
     }
 
     /** The weights and groups to choose from, with their labels: fetched once per trace. */
@@ -91,6 +95,7 @@ public class SunburstView extends TmfView {
     private @Nullable Comparison fComparison;
     private boolean fDifferential;
     private @Nullable Action fDifferentialAction;
+    private @Nullable Action fNamesAction;
     private @Nullable Job fFetching;
     /** Counts the fetches, so that only the latest one's answer is shown. */
     private int fGeneration;
@@ -103,6 +108,9 @@ public class SunburstView extends TmfView {
     private @Nullable SunburstCanvas fMain;
     private @Nullable SunburstCanvas fOther;
     private @Nullable Label fStatus;
+    private @Nullable SunburstLegend fLegend;
+    private @Nullable CalleeTable fDetails;
+    private @Nullable FlameGraphLink fFlameGraph;
     private final List<String> fWeights = new ArrayList<>();
     private final List<Group> fGroups = new ArrayList<>();
 
@@ -137,13 +145,25 @@ public class SunburstView extends TmfView {
         Link breadcrumb = new Link(top, SWT.NONE);
         breadcrumb.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         breadcrumb.addListener(SWT.Selection, e -> zoomOut(Integer.parseInt(e.text)));
-        SashForm sash = new SashForm(top, SWT.HORIZONTAL);
-        sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        SashForm beside = new SashForm(top, SWT.HORIZONTAL);
+        beside.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        SashForm sash = new SashForm(beside, SWT.HORIZONTAL);
         SunburstCanvas main = new SunburstCanvas(sash);
         SunburstCanvas other = new SunburstCanvas(sash);
-        main.setFocusListener(node -> followFocus(node, other));
+        main.setFocusListener(node -> {
+            followFocus(node, other);
+            showLegend();
+        });
         other.setFocusListener(node -> followFocus(node, main));
+        main.setSelectionListener(this::selected);
         sash.setMaximizedControl(main);
+        Composite side = new Composite(beside, SWT.NONE);
+        side.setLayout(new GridLayout(1, false));
+        SunburstLegend legend = new SunburstLegend(side);
+        legend.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        CalleeTable details = new CalleeTable(side, main::select);
+        details.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        beside.setWeights(new int[] { 5, 2 });
         Label status = new Label(top, SWT.NONE);
         status.setLayoutData(new GridData(SWT.FILL, SWT.BOTTOM, true, false));
         fScope = scope;
@@ -154,6 +174,9 @@ public class SunburstView extends TmfView {
         fMain = main;
         fOther = other;
         fStatus = status;
+        fLegend = legend;
+        fDetails = details;
+        fFlameGraph = new FlameGraphLink(getSite().getPage(), this::selectedInFlameGraph);
         fillToolBar(getViewSite().getActionBars().getToolBarManager());
         ITmfTrace trace = TmfTraceManager.getInstance().getActiveTrace();
         if (trace != null) {
@@ -170,8 +193,19 @@ public class SunburstView extends TmfView {
                 () -> setDifferential(!fDifferential));
         fDifferentialAction = differential;
         toolBar.add(differential);
+        Action names = action(Messages.Sunburst_Names, Messages.Sunburst_NamesTip, IAction.AS_CHECK_BOX, this::showNames);
+        names.setChecked(true);
+        fNamesAction = names;
+        toolBar.add(names);
         toolBar.add(action(Messages.Sunburst_ExportPng, Messages.Sunburst_ExportPngTip, IAction.AS_PUSH_BUTTON, this::exportPng));
         toolBar.add(action(Messages.Sunburst_ExportFolded, Messages.Sunburst_ExportFoldedTip, IAction.AS_PUSH_BUTTON, this::exportFolded));
+    }
+
+    /** The names on the arcs, written or not as the toolbar's check box says (the checked state toggles before the run). */
+    private void showNames() {
+        Action names = fNamesAction;
+        boolean shown = names == null || names.isChecked();
+        canvases().forEach(canvas -> canvas.setNames(shown));
     }
 
     private static Action action(String text, String tip, int style, Runnable run) {
@@ -349,26 +383,24 @@ public class SunburstView extends TmfView {
         return new Choices(weights, weightLabels, groups, groupLabels);
     }
 
-    /** The trees and colours of the differential provider's answer. */
+    /** The trees and own-cost changes of the differential provider's answer. */
     private static Comparison comparison(Path file, List<CallTreeDiffEntry> entries) {
         long rootId = entries.get(0).getId();
         Map<List<String>, SunburstCanvas.Difference> changes = new HashMap<>();
+        long[] kinds = new long[CallTreeDiff.Kind.values().length];
         CallTreeEntry.paths(entries, rootId, entry -> true).forEach((entry, path) -> {
             OutputElementStyle style = entry.getStyle();
-            Object colour = style != null ? style.getStyleValues().get(StyleProperties.BACKGROUND_COLOR) : null;
-            if (style != null && colour != null) {
-                changes.put(path, new SunburstCanvas.Difference(String.valueOf(style.getParentKey()), rgb(colour.toString())));
+            CallTreeDiff.Kind kind = entry.change();
+            if (style != null && kind != null) {
+                // styled: its own cost changed, or it is in one run only
+                long delta = (entry.inAfter() ? entry.selfAfter() : 0) - (entry.inBefore() ? entry.selfBefore() : 0);
+                changes.put(path, new SunburstCanvas.Difference(DataProviders.name(kind), delta));
+                kinds[kind.ordinal()]++;
             }
         });
         return new Comparison(file, CallTreeEntry.tree(entries, rootId, CallTreeEntry::self, entry -> true),
                 CallTreeEntry.tree(entries, rootId, CallTreeDiffEntry::selfAfter, CallTreeDiffEntry::inAfter), changes,
-                entries.stream().filter(entry -> entry.kind() == CallTreeEntry.Kind.CALL && entry.change() != null).count());
-    }
-
-    /** A colour as a style gives it, {@code #rrggbb}. */
-    private static RGB rgb(String colour) {
-        int value = Integer.parseInt(colour.substring(1), 16);
-        return new RGB(value >> 16, (value >> 8) & 0xff, value & 0xff);
+                entries.stream().filter(entry -> entry.kind() == CallTreeEntry.Kind.CALL && entry.change() != null).count(), kinds);
     }
 
     private void show(Answer answer) {
@@ -448,6 +480,46 @@ public class SunburstView extends TmfView {
             SunburstCanvas.Colouring colouring = colour.getSelectionIndex() == 1 ? SunburstCanvas.Colouring.BINARY : SunburstCanvas.Colouring.FUNCTION;
             main.setColouring(colouring, Map.of());
             other.setColouring(colouring, Map.of());
+        }
+        showLegend();
+    }
+
+    private void showLegend() {
+        SunburstLegend legend = fLegend;
+        SunburstCanvas main = fMain;
+        Comparison comparison = fComparison;
+        if (legend == null || main == null) {
+            return;
+        }
+        long[] kinds = comparison != null ? comparison.kinds() : new long[CallTreeDiff.Kind.values().length];
+        legend.show(main, new long[] { kinds[CallTreeDiff.Kind.APPEARED.ordinal()], kinds[CallTreeDiff.Kind.VANISHED.ordinal()],
+                kinds[CallTreeDiff.Kind.GREW.ordinal()], kinds[CallTreeDiff.Kind.SHRANK.ordinal()] });
+    }
+
+    /** The main sunburst's selection: its callees beside it, and its call path in the flame graph of the same trace. */
+    private void selected(CallTree.@Nullable Node node) {
+        CalleeTable details = fDetails;
+        SunburstCanvas main = fMain;
+        if (details != null && main != null) {
+            details.show(node, main.getUnit());
+        }
+        FlameGraphLink flameGraph = fFlameGraph;
+        ITmfTrace trace = fTrace;
+        if (node != null && flameGraph != null && trace != null && trace == TmfTraceManager.getInstance().getActiveTrace()) {
+            flameGraph.show(node.path());
+        }
+    }
+
+    /** A call path selected in the flame graph: the same path here, when this view shows the flame graph's trace. */
+    private void selectedInFlameGraph(List<String> path) {
+        SunburstCanvas main = fMain;
+        CallTree tree = main != null ? main.getTree() : null;
+        if (main == null || tree == null || fTrace != TmfTraceManager.getInstance().getActiveTrace()) {
+            return;
+        }
+        CallTree.Node node = tree.find(path);
+        if (node != null) {
+            main.select(node);
         }
     }
 
@@ -614,6 +686,25 @@ public class SunburstView extends TmfView {
             canvases.add(fOther);
         }
         return canvases;
+    }
+
+    /** @return the legend beside the sunburst */
+    public @Nullable SunburstLegend getLegend() {
+        return fLegend;
+    }
+
+    /** @return the selected arc's details beside the sunburst */
+    public @Nullable CalleeTable getDetails() {
+        return fDetails;
+    }
+
+    @Override
+    public void dispose() {
+        FlameGraphLink flameGraph = fFlameGraph;
+        if (flameGraph != null) {
+            flameGraph.dispose();
+        }
+        super.dispose();
     }
 
     @Override

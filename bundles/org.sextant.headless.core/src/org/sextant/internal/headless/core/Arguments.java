@@ -9,7 +9,8 @@ import org.sextant.headless.core.BuildOptions;
 
 /**
  * The parsed command line of {@code analyze}:
- * {@code [--analysis NAME] [--threads N] [--serial] [--pattern START,...:END,...] [--json] [--list] TRACE...}.
+ * {@code [--analysis NAME] [--threads N] [--serial] [--pattern START,...:END,...] [--top N] [--baseline FILE] [--json]
+ * [--list] TRACE...}.
  * Without a trace, the default one is analysed: the launcher names its bundled sample in the system property
  * {@value #DEFAULT_TRACE_PROPERTY}, so that only this class reads the options.
  *
@@ -59,6 +60,8 @@ record Arguments(String analysis, boolean json, boolean list, boolean skipDamage
         int threads = 0;
         boolean serial = false;
         String pattern = null;
+        int top = 0;
+        String baseline = null;
         List<String> traces = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -88,7 +91,16 @@ record Arguments(String analysis, boolean json, boolean list, boolean skipDamage
                 pattern = args[++i];
                 break;
             case "--threads": //$NON-NLS-1$
-                threads = positive(i + 1 < args.length ? args[++i] : ""); //$NON-NLS-1$
+                threads = positive(arg, i + 1 < args.length ? args[++i] : ""); //$NON-NLS-1$
+                break;
+            case "--top": //$NON-NLS-1$
+                top = positive(arg, i + 1 < args.length ? args[++i] : ""); //$NON-NLS-1$
+                break;
+            case "--baseline": //$NON-NLS-1$
+                if (i + 1 == args.length) {
+                    throw new UsageException("--baseline needs the profile file to compare with"); //$NON-NLS-1$
+                }
+                baseline = args[++i];
                 break;
             default:
                 if (arg.startsWith("--analysis=")) { //$NON-NLS-1$
@@ -109,10 +121,10 @@ record Arguments(String analysis, boolean json, boolean list, boolean skipDamage
         if (serial && threads > 0) {
             throw new UsageException("--serial and --threads exclude each other"); //$NON-NLS-1$
         }
-        return new Arguments(analysis, json, list, skipDamaged, new BuildOptions(threads, serial, pattern), List.copyOf(traces));
+        return new Arguments(analysis, json, list, skipDamaged, new BuildOptions(threads, serial, pattern, top, baseline), List.copyOf(traces));
     }
 
-    private static int positive(String value) throws UsageException {
+    private static int positive(String option, String value) throws UsageException {
         try {
             int number = Integer.parseInt(value);
             if (number > 0) {
@@ -121,6 +133,6 @@ record Arguments(String analysis, boolean json, boolean list, boolean skipDamage
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new UsageException("--threads needs a positive whole number, not '" + value + "'"); //$NON-NLS-1$ //$NON-NLS-2$
+        throw new UsageException(option + " needs a positive whole number, not '" + value + "'"); //$NON-NLS-1$ //$NON-NLS-2$
     }
 }

@@ -28,9 +28,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.sextant.callstack.core.CallProfileTrace;
 import org.sextant.callstack.core.TimedCallProfileTrace;
 import org.sextant.callstack.model.Profile;
+import org.sextant.internal.callstack.core.BaselineDataProvider;
 import org.sextant.internal.callstack.core.CallTreeDataProvider;
 import org.sextant.internal.callstack.core.CallTreeDiffDataProvider;
 import org.sextant.internal.callstack.core.DeltaProfileDataProvider;
+import org.sextant.internal.callstack.core.FunctionTableDataProvider;
 
 /**
  * The call-profile data providers on the Trace Compass runtime, read as a trace server reads them: by provider
@@ -46,6 +48,7 @@ class CallProfileProvidersTest {
     private static final Path FIXTURES = Path.of(System.getProperty("sextant.fixtures")); //$NON-NLS-1$
     private static final Path PT = FIXTURES.resolve("intel-pt"); //$NON-NLS-1$
     private static final Path RUNS = FIXTURES.resolve("callgrind-callpaths"); //$NON-NLS-1$
+    private static final Path VARIETY = FIXTURES.resolve("callgrind-variety"); //$NON-NLS-1$
 
     private static ITmfTrace open(Path file) throws Exception {
         return ProfileTraces.open(Profile.isTimed(file) ? new TimedCallProfileTrace() : new CallProfileTrace(), file);
@@ -144,6 +147,42 @@ class CallProfileProvidersTest {
         check("callstack-deltas.txt", out.toString()); //$NON-NLS-1$
     }
 
+    /**
+     * The flat profiles: the costliest functions of the whole callpaths program (its loader's and libc's start code
+     * around main) and, with their callers and callees; the instruction-level dump of the threads program, whose
+     * summary callgrind wrote 2 above its totals, both listed with what they are to the tree; a thread of the
+     * branches sample, by time.
+     */
+    @Test
+    void theFunctionTablesAreTheGolden() throws Exception {
+        StringBuilder out = new StringBuilder();
+        dump(VARIETY.resolve("callpaths-base.callgrind"), FunctionTableDataProvider.ID, Map.of(FunctionTableDataProvider.TOP_KEY, 6, //$NON-NLS-1$
+                FunctionTableDataProvider.NEIGHBOURS_KEY, 3), out);
+        dump(VARIETY.resolve("threads-instr.callgrind"), FunctionTableDataProvider.ID, Map.of(FunctionTableDataProvider.TOP_KEY, 3, //$NON-NLS-1$
+                FunctionTableDataProvider.NEIGHBOURS_KEY, 2), out);
+        dump(PT.resolve("perf-script-branches.txt"), FunctionTableDataProvider.ID, Map.of(CallTreeDataProvider.SCOPE_KEY, "thread", //$NON-NLS-1$ //$NON-NLS-2$
+                CallTreeDataProvider.WEIGHT_KEY, "time", FunctionTableDataProvider.TOP_KEY, 3), out); //$NON-NLS-1$
+        check("callstack-functions.txt", out.toString()); //$NON-NLS-1$
+    }
+
+    /**
+     * The run of callpaths.c that also calls checksum against the one that does not: checksum appeared, and compute
+     * and everything above it grew by its calls and the instructions that make them; the branches sample against
+     * the call/return trace, by time, their only common weight.
+     */
+    @Test
+    void theChangesSinceABaselineAreTheGolden() throws Exception {
+        StringBuilder out = new StringBuilder();
+        dump(VARIETY.resolve("callpaths-extra.callgrind"), BaselineDataProvider.ID, Map.of(BaselineDataProvider.BASELINE_KEY, //$NON-NLS-1$
+                VARIETY.resolve("callpaths-base.callgrind").toString(), FunctionTableDataProvider.TOP_KEY, 8), out); //$NON-NLS-1$
+        dump(PT.resolve("perf-script-branches.txt"), BaselineDataProvider.ID, Map.of(BaselineDataProvider.BASELINE_KEY, //$NON-NLS-1$
+                PT.resolve("perf-script-call-ret-trace.txt").toString(), FunctionTableDataProvider.TOP_KEY, 4), out); //$NON-NLS-1$
+        String text = out.toString();
+        check("callstack-baseline.txt", text); //$NON-NLS-1$
+        assertTrue(text.contains("    checksum | /build/callpaths | 0 | 22200 | 22200 |  | 0 | 22200 | 22200 |  | appeared |"), //$NON-NLS-1$
+                "callgrind's calls=100 to checksum"); //$NON-NLS-1$
+    }
+
     /** A query that makes no sense fails with a sentence naming the parameter, or the file and line at fault. */
     @Test
     void badQueriesFailWithASentence() throws Exception {
@@ -163,7 +202,12 @@ class CallProfileProvidersTest {
             assertFails(trace, CallTreeDiffDataProvider.ID, Map.of(CallTreeDiffDataProvider.COMPARISON_KEY, PT.resolve("perf-script-call-trace.txt").toString()), //$NON-NLS-1$
                     "perf-script-call-trace.txt has no instructions costs"); //$NON-NLS-1$
             assertFails(trace, DeltaProfileDataProvider.ID, Map.of(DeltaProfileDataProvider.PATTERN_KEY, "cli"), //$NON-NLS-1$
-                    "pattern: a pattern is START,...:END,... (e.g. cli,pushf:sti,popf), not: cli"); //$NON-NLS-1$
+                    "pattern: a pattern is START,...:END,... (e.g. cli,pushf:sti,popf), run:MNEMONIC,...[/GAP]"); //$NON-NLS-1$
+            assertFails(trace, BaselineDataProvider.ID, Map.of(), "baseline: the path of the baseline profile file is missing"); //$NON-NLS-1$
+            assertFails(trace, BaselineDataProvider.ID, Map.of(BaselineDataProvider.BASELINE_KEY, missing.toString()), missing + ": not a file"); //$NON-NLS-1$
+            assertFails(trace, BaselineDataProvider.ID, Map.of(BaselineDataProvider.BASELINE_KEY, PT.resolve("perf-script-call-trace.txt").toString()), //$NON-NLS-1$
+                    "baseline: perf-script-call-trace.txt has no instructions costs"); //$NON-NLS-1$
+            assertFails(trace, FunctionTableDataProvider.ID, Map.of(FunctionTableDataProvider.TOP_KEY, "many"), "top: not a count: many"); //$NON-NLS-1$ //$NON-NLS-2$
         } finally {
             ProfileTraces.close(trace);
         }

@@ -4,6 +4,7 @@ package org.sextant.callstack.model;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -133,6 +134,50 @@ public final class CallTree {
             node.fTotal += self;
         }
         node.fSelf += self;
+    }
+
+    /**
+     * @param parent
+     *            a node of this tree
+     * @param name
+     *            a function it calls
+     * @return the node of that call, made (with no cost) when the tree has none yet
+     */
+    Node child(Node parent, String name) {
+        return parent.fChildren.computeIfAbsent(name, n -> new Node(n, parent));
+    }
+
+    /**
+     * Adds cost spent in a function itself on the path of a node.
+     *
+     * @param node
+     *            a node of this tree, not the root
+     * @param self
+     *            the cost, not negative
+     * @throws ArithmeticException
+     *             when the tree's total would pass {@link Long#MAX_VALUE}
+     */
+    void addSelf(Node node, long self) {
+        fRoot.fTotal = Math.addExact(fRoot.fTotal, self);
+        node.fSelf += self;
+        for (Node on = node; on != fRoot; on = on.fParent) {
+            on.fTotal += self;
+        }
+    }
+
+    /**
+     * Puts a node's callees in another order.
+     *
+     * @param node
+     *            a node of this tree
+     * @param order
+     *            the order
+     */
+    void sortChildren(Node node, Comparator<Node> order) {
+        List<Node> children = new ArrayList<>(node.fChildren.values());
+        children.sort(order);
+        node.fChildren.clear();
+        children.forEach(child -> node.fChildren.put(child.fName, child));
     }
 
     /**

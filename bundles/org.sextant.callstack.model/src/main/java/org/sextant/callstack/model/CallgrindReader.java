@@ -4,52 +4,83 @@ package org.sextant.callstack.model;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiConsumer;
+import java.util.function.IntFunction;
 
 /**
  * Reads a callgrind output file (valgrind's {@code --tool=callgrind}: exact instruction counts per function and
- * per call edge) into a {@link CallTree} of its first event (Ir, instructions, by default).
+ * per call edge) into a {@link CallTree} of its first event (Ir, instructions, by default), with the count of
+ * each call edge ({@code calls=}) and the totals the file declares.
  *
  * <p>
- * Callgrind records a call graph, not call paths: each function's own cost, and each call edge's inclusive
- * cost. The tree expands the graph from the functions nobody calls: a function reached through an edge gets,
- * of its own cost and of its calls, the share that edge's cost is of everything the function cost. Where a
- * function has one caller, as in the programs the tests build, the tree is exact; where it has several, the
- * shares follow callgrind's totals (callgrind's {@code --separate-callers} makes more of it exact). Recursion
- * is cut where a function calls itself again on a path: the cost below stays with the outer call. Each
- * function's own cost is split over the paths that reach it in whole instructions that add up to it, so the
- * tree's total is exactly the sum of the file's cost lines, which is its {@code summary:} and {@code totals:}.
+ * Every cost line counts: a line's first event after its positions (however many {@code positions:} names, in any
+ * of callgrind's compressed forms) is its function's own cost, but the line after {@code calls=}, which is the
+ * call's inclusive cost; lines after {@code jump=} and {@code jcnd=} give positions only. The call graph becomes a
+ * tree as {@link CallGraph} says: every function's own cost and every call edge outside recursion add up to the
+ * file's. Functions are callgrind's: two of one name (libc and the dynamic loader each have a {@code strlen}, libc
+ * and the program each a {@code (below main)}) are told apart by their binary, or their file, in brackets.
+ * </p>
+ *
+ * <p>
+ * The cost lines add up to the file's {@code summary:} and {@code totals:}, or to one of them: callgrind writes the
+ * two different for some threaded programs (a summary two instructions above its totals and its cost lines), and
+ * {@link Result#declared()} keeps both for the reader to report. Lines that add up to neither are a file cut
+ * short or damaged, and an error.
  * </p>
  */
 public final class CallgrindReader {
 
     /**
-     * The call graph as the file states it, functions keyed by their compressed id where they have one: two
-     * functions may share a name (libc has two "(below main)").
+     * A total the file declares.
+     *
+     * @param keyword
+     *            {@code summary} or {@code totals}
+     * @param value
+     *            its first event's total
+     * @param line
+     *            where it is
      */
-    private static final class Graph {
-        final Map<String, String> fNames = new HashMap<>();
-        final Map<String, Long> fSelf = new LinkedHashMap<>();
-        final Map<String, Map<String, Long>> fCalls = new LinkedHashMap<>();
-        final Set<String> fCalled = new LinkedHashSet<>();
-        final Map<String, String> fObjectNames = new HashMap<>();
-        final Map<String, String> fObjects = new HashMap<>();
+    public record Declared(String keyword, long value, int line) {
+    }
 
-        long inclusive(String function) {
-            long total = fSelf.getOrDefault(function, 0L);
-            for (long cost : fCalls.getOrDefault(function, Map.of()).values()) {
-                total += cost;
-            }
-            return total;
-        }
+    /**
+     * What a callgrind output gives.
+     *
+     * @param tree
+     *            the call tree of its first event
+     * @param calls
+     *            calls per caller and callee, by function name as the tree names them
+     * @param declared
+     *            the totals it declares, {@code summary:} before {@code totals:}
+     * @param read
+     *            what its cost lines add up to: the tree's total
+     */
+    public record Result(CallTree tree, Map<String, Map<String, Long>> calls, List<Declared> declared, long read) {
+    }
+
+    /** The file's state while reading: the names its compressed ids stand for and the context of each line. */
+    private static final class Parse {
+        final CallGraph fGraph = new CallGraph();
+        final Map<String, Integer> fFunctions = new HashMap<>();
+        final Map<String, String> fFunctionNames = new HashMap<>();
+        final Map<String, String> fObjects = new HashMap<>();
+        final Map<String, String> fFiles = new HashMap<>();
+        final List<String> fFileOf = new ArrayList<>();
+        final List<Declared> fDeclared = new ArrayList<>();
+        int fPositions = 1;
+        int fFunction = -1;
+        int fCallee = -1;
+        long fCalls = -1;
+        String fObject;
+        String fFile;
+        String fCalleeObject;
+        String fCalleeFile;
+        boolean fFormat;
     }
 
     private CallgrindReader() {
@@ -64,202 +95,152 @@ public final class CallgrindReader {
      * @throws IOException
      *             when it cannot be read
      * @throws CallStackFormatException
-     *             when it is no callgrind output; the message names the source and line
+     *             when it is no callgrind output, or its cost lines add up to none of its declared totals; the
+     *             message names the source and line
      */
     public static CallTree read(BufferedReader source, String name) throws IOException, CallStackFormatException {
-        Graph graph = parse(source, name);
-        CallTree tree = new CallTree();
-        graph.fObjects.forEach((function, object) -> tree.setBinary(graph.fNames.get(function), graph.fObjectNames.get(object)));
-        Map<String, List<Reached>> reached = new LinkedHashMap<>();
-        for (String function : graph.fSelf.keySet()) {
-            if (!graph.fCalled.contains(function)) {
-                expand(graph, reached, new ArrayList<>(), function, 1.0);
-            }
-        }
-        // A function whose every caller lies on a cycle through it is reached from none of the roots: it is one.
-        for (String function : graph.fSelf.keySet()) {
-            if (graph.fSelf.get(function) > 0 && !reached.containsKey(function)) {
-                expand(graph, reached, new ArrayList<>(), function, 1.0);
-            }
-        }
-        reached.forEach((function, paths) -> share(graph.fSelf.get(function), paths, (path, cost) -> {
-            if (cost > 0) {
-                tree.add(path.stream().map(graph.fNames::get).toList(), cost);
-            }
-        }));
-        return tree;
-    }
-
-    /** A call path that reaches a function, and the share of the function's own cost it stands for. */
-    private record Reached(List<String> path, double share) {
-    }
-
-    private static void expand(Graph graph, Map<String, List<Reached>> reached, List<String> path, String function, double share) {
-        path.add(function);
-        reached.computeIfAbsent(function, f -> new ArrayList<>()).add(new Reached(List.copyOf(path), share));
-        for (Map.Entry<String, Long> call : graph.fCalls.getOrDefault(function, Map.of()).entrySet()) {
-            String callee = call.getKey();
-            long calleeTotal = graph.inclusive(callee);
-            if (!path.contains(callee) && calleeTotal > 0) {
-                expand(graph, reached, path, callee, share * call.getValue() / calleeTotal);
-            }
-        }
-        path.remove(path.size() - 1);
+        return readResult(source, name).tree();
     }
 
     /**
-     * Splits a function's own cost over the paths that reach it, in proportion to their shares, in whole units
-     * that add up to the cost exactly (the largest remainders get the units rounding leaves): whatever the shares
-     * (recursion cut, callers on cycles, rounding), the tree's total is the sum of the file's cost lines.
+     * @param source
+     *            the callgrind output
+     * @param name
+     *            its name, for messages
+     * @return its tree, call counts and declared totals
+     * @throws IOException
+     *             when it cannot be read
+     * @throws CallStackFormatException
+     *             when it is no callgrind output, or its cost lines add up to none of its declared totals; the
+     *             message names the source and line
      */
-    private static void share(long cost, List<Reached> paths, BiConsumer<List<String>, Long> add) {
-        double shares = paths.stream().mapToDouble(Reached::share).sum();
-        int count = paths.size();
-        long[] units = new long[count];
-        double[] remainders = new double[count];
-        long given = 0;
-        for (int i = 0; i < count; i++) {
-            double exact = shares > 0 ? cost * (paths.get(i).share() / shares) : (double) cost / count;
-            units[i] = (long) Math.floor(exact);
-            remainders[i] = exact - units[i];
-            given += units[i];
-        }
-        Integer[] order = new Integer[count];
-        for (int i = 0; i < count; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, Comparator.comparingDouble((Integer i) -> remainders[i]).reversed());
-        for (int k = 0; given < cost; k = (k + 1) % count) {
-            units[order[k]]++;
-            given++;
-        }
-        for (int i = 0; i < count; i++) {
-            add.accept(paths.get(i).path(), units[i]);
-        }
-    }
-
-    private static Graph parse(BufferedReader source, String name) throws IOException, CallStackFormatException {
-        Graph graph = new Graph();
-        int positions = 1;
-        String function = null;
-        String callee = null;
-        String object = null;
-        String calleeObject = null;
-        boolean callCost = false;
-        boolean format = false;
-        String declared = null;
-        int declaredAt = 0;
+    public static Result readResult(BufferedReader source, String name) throws IOException, CallStackFormatException {
+        Parse parse = new Parse();
         String line;
         int number = 0;
         while ((line = source.readLine()) != null) {
             number++;
-            if (line.isEmpty() || line.startsWith("#")) {
-                format |= line.startsWith("# callgrind format");
-                continue;
-            }
-            char first = line.charAt(0);
-            if (Character.isDigit(first) || first == '+' || first == '-' || first == '*') {
-                if (function == null) {
-                    throw new CallStackFormatException(name, number, "a cost line before any fn= line");
-                }
-                long cost = firstCost(line, positions, name, number);
-                if (cost < 0) {
-                    throw new CallStackFormatException(name, number, "a negative cost: " + cost);
-                }
-                try {
-                    if (callCost) {
-                        graph.fCalls.computeIfAbsent(function, f -> new LinkedHashMap<>()).merge(callee, cost, Math::addExact);
-                        graph.fCalled.add(callee);
-                        graph.fSelf.putIfAbsent(callee, 0L);
-                        callCost = false;
-                    } else {
-                        graph.fSelf.merge(function, cost, Math::addExact);
-                    }
-                } catch (ArithmeticException e) {
-                    throw new CallStackFormatException(name, number, "the costs add up past " + Long.MAX_VALUE);
-                }
-            } else if (line.startsWith("ob=")) {
-                object = compressed(line.substring(3), graph.fObjectNames, name, number);
-            } else if (line.startsWith("cob=")) {
-                calleeObject = compressed(line.substring(4), graph.fObjectNames, name, number);
-            } else if (line.startsWith("fn=")) {
-                function = compressed(line.substring(3), graph.fNames, name, number);
-                graph.fSelf.putIfAbsent(function, 0L);
-                locate(graph, function, object);
-            } else if (line.startsWith("cfn=")) {
-                callee = compressed(line.substring(4), graph.fNames, name, number);
-                // cob= holds for the cfn= right after it; without one, the callee is in the caller's object
-                locate(graph, callee, calleeObject != null ? calleeObject : object);
-                calleeObject = null;
-            } else if (line.startsWith("calls=")) {
-                if (callee == null) {
-                    throw new CallStackFormatException(name, number, "calls= without a cfn= before it");
-                }
-                callCost = true;
-            } else if (line.startsWith("positions:")) {
-                positions = line.substring("positions:".length()).strip().split("\\s+").length;
-            } else if (line.startsWith("version:") || line.startsWith("events:")) {
-                format = true;
-            } else if (line.startsWith("summary:") || line.startsWith("totals:")) {
-                // totals: closes the file; summary: may open it, so a truncated file keeps only summary:
-                if (declared == null || line.startsWith("totals:")) {
-                    declared = line;
-                    declaredAt = number;
-                }
+            try {
+                line(parse, line, name, number);
+            } catch (ArithmeticException e) {
+                throw new CallStackFormatException(name, number, "the costs add up past " + Long.MAX_VALUE);
             }
         }
-        if (!format) {
+        if (!parse.fFormat) {
             throw new CallStackFormatException(name, 1, "not a callgrind output (no '# callgrind format', version: or events: line)");
         }
-        if (declared != null) {
-            checkTotal(graph, declared, name, declaredAt);
-        }
-        return graph;
-    }
-
-    /**
-     * Every cost line is some function's own cost, so they add up to the total the file declares; when they do
-     * not, the file was cut short or damaged, and a partial profile would pass for a whole one.
-     */
-    private static void checkTotal(Graph graph, String declared, String name, int number) throws CallStackFormatException {
-        String keyword = declared.substring(0, declared.indexOf(':'));
-        long total = firstCost(keyword + ' ' + declared.substring(keyword.length() + 1).strip(), 1, name, number);
-        long read = 0;
+        CallGraph graph = parse.fGraph;
+        long read;
         try {
-            for (long cost : graph.fSelf.values()) {
-                read = Math.addExact(read, cost);
-            }
+            read = graph.selfTotal();
         } catch (ArithmeticException e) {
             throw new CallStackFormatException(name, number, "the cost lines add up past " + Long.MAX_VALUE);
         }
-        if (read != total) {
-            throw new CallStackFormatException(name, number, "the cost lines add up to " + read + ", but " + keyword + ": says " + total
-                    + ": the file is truncated or damaged");
-        }
-    }
-
-    private static void locate(Graph graph, String function, String object) {
-        if (object != null) {
-            graph.fObjects.putIfAbsent(function, object);
-        }
-    }
-
-    /** The cost of the first event on a cost line, after its positions; 0 when the line gives none. */
-    private static long firstCost(String line, int positions, String name, int number) throws CallStackFormatException {
-        String[] fields = line.strip().split("\\s+");
-        if (fields.length <= positions) {
-            return 0;
-        }
+        checkTotals(parse.fDeclared, read, name);
+        distinguish(graph, parse.fFileOf);
         try {
-            return Long.parseLong(fields[positions]);
-        } catch (NumberFormatException e) {
-            throw new CallStackFormatException(name, number, "not a cost: " + fields[positions]);
+            return new Result(graph.tree(), graph.callCounts(), List.copyOf(parse.fDeclared), read);
+        } catch (ArithmeticException e) {
+            throw new CallStackFormatException(name, number, "the call costs add up past " + Long.MAX_VALUE);
         }
+    }
+
+    private static void line(Parse parse, String line, String name, int number) throws CallStackFormatException {
+        if (line.isEmpty() || line.startsWith("#")) {
+            parse.fFormat |= line.startsWith("# callgrind format");
+            return;
+        }
+        char first = line.charAt(0);
+        if (Character.isDigit(first) || first == '+' || first == '-' || first == '*') {
+            cost(parse, line, name, number);
+        } else if (line.startsWith("ob=")) {
+            parse.fObject = compressed(line.substring(3), parse.fObjects, name, number);
+        } else if (line.startsWith("cob=")) {
+            parse.fCalleeObject = compressed(line.substring(4), parse.fObjects, name, number);
+        } else if (line.startsWith("fl=")) {
+            parse.fFile = compressed(line.substring(3), parse.fFiles, name, number);
+        } else if (line.startsWith("fi=") || line.startsWith("fe=") || line.startsWith("jfi=")) {
+            // the file of the lines that follow (inlined code), or of a jump's target: the function stays
+            compressed(line.substring(line.indexOf('=') + 1), parse.fFiles, name, number);
+        } else if (line.startsWith("cfi=") || line.startsWith("cfl=")) {
+            parse.fCalleeFile = compressed(line.substring(4), parse.fFiles, name, number);
+        } else if (line.startsWith("fn=")) {
+            parse.fFunction = function(parse, line.substring(3), parse.fObject, parse.fFile, name, number);
+        } else if (line.startsWith("cfn=")) {
+            // cob= and cfi= hold for the cfn= right after them; without them, the callee is in the caller's object and file
+            parse.fCallee = function(parse, line.substring(4), parse.fCalleeObject != null ? parse.fCalleeObject : parse.fObject,
+                    parse.fCalleeFile != null ? parse.fCalleeFile : parse.fFile, name, number);
+            parse.fCalleeObject = null;
+            parse.fCalleeFile = null;
+        } else if (line.startsWith("jfn=")) {
+            compressed(line.substring(4), parse.fFunctionNames, name, number);
+        } else if (line.startsWith("calls=")) {
+            if (parse.fCallee < 0) {
+                throw new CallStackFormatException(name, number, "calls= without a cfn= before it");
+            }
+            parse.fCalls = count(line.substring(6).strip().split("\\s+")[0], name, number);
+        } else if (line.startsWith("positions:")) {
+            parse.fPositions = line.substring("positions:".length()).strip().split("\\s+").length;
+        } else if (line.startsWith("version:") || line.startsWith("events:")) {
+            parse.fFormat = true;
+        } else if (line.startsWith("summary:") || line.startsWith("totals:")) {
+            String keyword = line.substring(0, line.indexOf(':'));
+            String[] costs = line.substring(keyword.length() + 1).strip().split("\\s+");
+            parse.fDeclared.removeIf(declared -> declared.keyword().equals(keyword));
+            parse.fDeclared.add(new Declared(keyword, count(costs[0], name, number), number));
+        }
+    }
+
+    /** A cost line: the function's own cost, or after calls= the call's inclusive cost. */
+    private static void cost(Parse parse, String line, String name, int number) throws CallStackFormatException {
+        if (parse.fFunction < 0) {
+            throw new CallStackFormatException(name, number, "a cost line before any fn= line");
+        }
+        String[] fields = line.strip().split("\\s+");
+        long cost = fields.length <= parse.fPositions ? 0 : count(fields[parse.fPositions], name, number);
+        if (parse.fCalls >= 0) {
+            parse.fGraph.addCall(parse.fFunction, parse.fCallee, cost, parse.fCalls);
+            parse.fCalls = -1;
+        } else {
+            parse.fGraph.addSelf(parse.fFunction, cost);
+        }
+    }
+
+    private static long count(String text, String name, int number) throws CallStackFormatException {
+        long value;
+        try {
+            value = Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new CallStackFormatException(name, number, "not a cost: " + text);
+        }
+        if (value < 0) {
+            throw new CallStackFormatException(name, number, "a negative cost: " + value);
+        }
+        return value;
     }
 
     /**
-     * The key of a function in callgrind's compressed form: "(id) name" defines the id, "(id)" refers to it, a
-     * plain "name" is its own key. {@code names} maps keys to names.
+     * The function a fn= or cfn= names. A compressed id is callgrind's function; a plain name is one per binary,
+     * as callgrind writes names uncompressed only where they are unique there.
+     */
+    private static int function(Parse parse, String text, String object, String file, String name, int number) throws CallStackFormatException {
+        String value = text.strip();
+        String key = value.startsWith("(") ? compressed(value, parse.fFunctionNames, name, number) : object + '\u0000' + value;
+        Integer index = parse.fFunctions.get(key);
+        String objectName = object != null ? parse.fObjects.get(object) : null;
+        if (index == null) {
+            index = parse.fGraph.add(value.startsWith("(") ? parse.fFunctionNames.get(key) : value, objectName);
+            parse.fFunctions.put(key, index);
+            parse.fFileOf.add(file != null ? parse.fFiles.get(file) : null);
+        } else if (objectName != null) {
+            parse.fGraph.locate(index, objectName);
+        }
+        return index;
+    }
+
+    /**
+     * The key of a name in callgrind's compressed form: "(id) name" defines the id, "(id)" refers to it, a plain
+     * "name" is its own key. {@code names} maps keys to names.
      */
     private static String compressed(String text, Map<String, String> names, String name, int number) throws CallStackFormatException {
         String value = text.strip();
@@ -279,5 +260,48 @@ public final class CallgrindReader {
             throw new CallStackFormatException(name, number, "name id " + key + " used before it is defined");
         }
         return key;
+    }
+
+    /**
+     * Every cost line is some function's own cost, so they add up to the totals the file declares; when they add
+     * up to none, the file was cut short or damaged, and a partial profile would pass for a whole one.
+     */
+    private static void checkTotals(List<Declared> declared, long read, String name) throws CallStackFormatException {
+        if (declared.isEmpty() || declared.stream().anyMatch(total -> total.value() == read)) {
+            return;
+        }
+        // totals: closes the file; summary: may open it, so a truncated file keeps only summary:
+        Declared last = declared.get(declared.size() - 1);
+        throw new CallStackFormatException(name, last.line(),
+                "the cost lines add up to " + read + ", but " + last.keyword() + ": says " + last.value() + ": the file is truncated or damaged");
+    }
+
+    /** Names functions that share a name after their binary, or their file where they share that too. */
+    private static void distinguish(CallGraph graph, List<String> files) {
+        Map<String, List<Integer>> byName = new LinkedHashMap<>();
+        for (int f = 0; f < graph.size(); f++) {
+            byName.computeIfAbsent(graph.name(f), n -> new ArrayList<>()).add(f);
+        }
+        for (Map.Entry<String, List<Integer>> same : byName.entrySet()) {
+            List<Integer> functions = same.getValue();
+            if (functions.size() < 2) {
+                continue;
+            }
+            IntFunction<String> binary = f -> baseName(graph.binary(f));
+            IntFunction<String> file = f -> baseName(files.get(f));
+            List<IntFunction<String>> qualifiers = List.of(binary, file, f -> binary.apply(f) + ':' + file.apply(f),
+                    f -> binary.apply(f) + ':' + file.apply(f) + ':' + f);
+            for (IntFunction<String> qualifier : qualifiers) {
+                Set<String> distinct = new HashSet<>();
+                if (functions.stream().allMatch(f -> distinct.add(qualifier.apply(f)))) {
+                    functions.forEach(f -> graph.rename(f, same.getKey() + " [" + qualifier.apply(f) + ']'));
+                    break;
+                }
+            }
+        }
+    }
+
+    private static String baseName(String path) {
+        return path == null ? "?" : path.substring(path.lastIndexOf('/') + 1);
     }
 }

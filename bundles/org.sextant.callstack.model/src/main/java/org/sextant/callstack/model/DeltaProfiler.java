@@ -14,56 +14,135 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * Delta profiling of an instruction stream (Sharma and Dagenais's Algorithm 1): the time and the number of
- * instructions between an instruction of a start group and the next instruction of an end group on the same
- * thread, for every such pair, with their distributions.
- *
- * <p>
- * A section opens at the first start instruction while none is open on the thread and closes at the first end
- * instruction: with the default groups, superCLI (pushf, cli) and superSTI (popf, sti), that is a section with
+ * Delta profiling of an instruction stream (Sharma and Dagenais's Algorithm 1 and beyond pairs): the time and the
+ * number of instructions of each <em>section</em> of a thread's instructions, with their distributions. A
+ * {@link Pattern} says what a section is:
+ * <ul>
+ * <li>{@link Pairs}: from an instruction of a start group to the next instruction of an end group on the same
+ * thread. A section opens at the first start instruction while none is open on the thread and closes at the first
+ * end instruction: with the default groups, superCLI (pushf, cli) and superSTI (popf, sti), that is a section with
  * interrupts disabled however the kernel nests its {@code local_irq_save}, which is a pushf before a cli. An end
- * with no section open is counted but makes no pair (the trace started inside a section).
- * </p>
+ * with no section open is counted but makes no pair (the trace started inside a section).</li>
+ * <li>{@link Runs}: a run of instructions of a set of mnemonics ({@code pause} spins, {@code nop}s) or of a class
+ * ({@code fpu}: the x87, SSE and AVX floating-point instructions, as the paper suggests for FPU use), which a few
+ * other instructions (the gap) may interrupt without ending it. A section opens at the first instruction of the
+ * run; its instructions are those from there to the run's last one, both counted; its time runs to the
+ * instruction after the run's last one, which is when the thread left it.</li>
+ * </ul>
+ * A section still open when the trace ends has no end and is not counted.
  */
 public final class DeltaProfiler {
 
+    /** What makes a section; {@link #parse} reads the text the command line and the view take. */
+    public sealed interface Pattern permits Pairs, Runs {
+        /** The paper's superCLI / superSTI groups. */
+        Pattern INTERRUPTS = new Pairs(Set.of("cli", "pushf", "pushfq"), Set.of("sti", "popf", "popfq"));
+
+        /**
+         * @param text
+         *            start mnemonics and end mnemonics, each comma-separated, the two separated by a colon
+         *            ({@code cli,pushf:sti,popf}); {@code run:} and mnemonics for runs of them
+         *            ({@code run:pause}); {@code class:} and a class for runs of its instructions
+         *            ({@code class:fpu}); either run may end with {@code /N}, how many other instructions may come
+         *            between two of the run's (by default {@value Runs#MNEMONIC_GAP} for mnemonics,
+         *            {@value Runs#CLASS_GAP} for a class)
+         * @return the pattern
+         * @throws IllegalArgumentException
+         *             when the text is none of these
+         */
+        static Pattern parse(String text) {
+            String[] groups = text.split(":", -1);
+            String kind = groups[0].strip().toLowerCase(Locale.ROOT);
+            if (groups.length == 2 && (kind.equals(Runs.RUN) || kind.equals(Runs.CLASS))) {
+                return Runs.parse(kind, groups[1], text);
+            }
+            if (groups.length != 2 || groups[0].isBlank() || groups[1].isBlank()) {
+                throw new IllegalArgumentException("a pattern is START,...:END,... (e.g. cli,pushf:sti,popf), run:MNEMONIC,...[/GAP] (e.g. run:pause) "
+                        + "or class:CLASS[/GAP] (e.g. class:fpu; classes: " + InstructionClass.names() + "), not: " + text);
+            }
+            return new Pairs(DeltaProfiler.mnemonics(groups[0]), DeltaProfiler.mnemonics(groups[1]));
+        }
+
+        /** @return the pattern as {@link #parse} reads it, mnemonics in alphabetical order */
+        String text();
+    }
+
     /**
-     * Which instructions open and close a section, by mnemonic.
+     * Sections from a start instruction to an end instruction.
      *
      * @param start
      *            mnemonics that open a section, in lower case
      * @param end
      *            mnemonics that close it
      */
-    public record Pattern(Set<String> start, Set<String> end) {
-        /** The paper's superCLI / superSTI groups. */
-        public static final Pattern INTERRUPTS = new Pattern(Set.of("cli", "pushf", "pushfq"), Set.of("sti", "popf", "popfq"));
-
-        /**
-         * @param text
-         *            start mnemonics and end mnemonics, each comma-separated, the two separated by a colon:
-         *            {@code cli,pushf:sti,popf}
-         * @return the pattern
-         * @throws IllegalArgumentException
-         *             when the text is not of that form
-         */
-        public static Pattern parse(String text) {
-            String[] groups = text.split(":", -1);
-            if (groups.length != 2 || groups[0].isBlank() || groups[1].isBlank()) {
-                throw new IllegalArgumentException("a pattern is START,...:END,... (e.g. cli,pushf:sti,popf), not: " + text);
-            }
-            return new Pattern(mnemonics(groups[0]), mnemonics(groups[1]));
-        }
-
-        /** @return the pattern as {@link #parse} reads it, each group's mnemonics in alphabetical order */
+    public record Pairs(Set<String> start, Set<String> end) implements Pattern {
+        @Override
         public String text() {
             return String.join(",", new TreeSet<>(start)) + ':' + String.join(",", new TreeSet<>(end));
         }
+    }
 
-        private static Set<String> mnemonics(String group) {
-            return Arrays.stream(group.split(",")).map(m -> m.strip().toLowerCase(Locale.ROOT)).filter(m -> !m.isEmpty())
-                    .collect(Collectors.toUnmodifiableSet());
+    /**
+     * Sections that are runs of some instructions.
+     *
+     * @param mnemonics
+     *            the mnemonics of the run, in lower case; empty for a class
+     * @param kind
+     *            the class of the run's instructions, or null for mnemonics
+     * @param gap
+     *            how many other instructions may come between two of the run's
+     */
+    public record Runs(Set<String> mnemonics, InstructionClass kind, int gap) implements Pattern {
+        /** Gap of a run of mnemonics unless told otherwise: strictly consecutive. */
+        public static final int MNEMONIC_GAP = 0;
+        /**
+         * Gap of a run of a class unless told otherwise: floating-point code interleaves address arithmetic, loop
+         * counters and moves between its floating-point instructions.
+         */
+        public static final int CLASS_GAP = 16;
+        static final String RUN = "run";
+        static final String CLASS = "class";
+
+        boolean takes(String mnemonic) {
+            return kind != null ? kind.contains(mnemonic) : mnemonics.contains(mnemonic);
         }
+
+        @Override
+        public String text() {
+            String what = kind != null ? CLASS + ':' + kind.text() : RUN + ':' + String.join(",", new TreeSet<>(mnemonics));
+            return what + ((kind != null ? gap != CLASS_GAP : gap != MNEMONIC_GAP) ? "/" + gap : "");
+        }
+
+        private static Runs parse(String type, String rest, String text) {
+            String[] parts = rest.split("/", -1);
+            int gap = type.equals(CLASS) ? CLASS_GAP : MNEMONIC_GAP;
+            if (parts.length > 2 || parts[0].isBlank()) {
+                throw new IllegalArgumentException("a run is run:MNEMONIC,...[/GAP] or class:CLASS[/GAP], not: " + text);
+            }
+            if (parts.length == 2) {
+                try {
+                    gap = Integer.parseInt(parts[1].strip());
+                } catch (NumberFormatException e) {
+                    gap = -1;
+                }
+                if (gap < 0) {
+                    throw new IllegalArgumentException("the gap after / is a count of instructions, not: " + parts[1]);
+                }
+            }
+            if (type.equals(RUN)) {
+                return new Runs(DeltaProfiler.mnemonics(parts[0]), null, gap);
+            }
+            InstructionClass kind = InstructionClass.of(parts[0].strip());
+            if (kind == null) {
+                throw new IllegalArgumentException("no instruction class " + parts[0].strip() + "; the classes: " + InstructionClass.names());
+            }
+            return new Runs(Set.of(), kind, gap);
+        }
+    }
+
+    private static Set<String> mnemonics(String group) {
+        return Arrays.stream(group.split(",")).map(m -> m.strip().toLowerCase(Locale.ROOT)).filter(m -> !m.isEmpty())
+                .collect(Collectors.toUnmodifiableSet());
     }
 
     /**
@@ -122,12 +201,16 @@ public final class DeltaProfiler {
         }
     }
 
+    /** A thread's section in progress. */
     private static final class Open {
         long fInstructions;
         long fPosition = -1;
         long fStartTime;
         long fStartInstructions;
         long fLastTime = Long.MIN_VALUE;
+        /** For runs: the instruction count at the run's last instruction, and when the thread left it. */
+        long fLastInRun;
+        long fLeftRun = -1;
     }
 
     private final Pattern fPattern;
@@ -137,7 +220,7 @@ public final class DeltaProfiler {
 
     /**
      * @param pattern
-     *            the instruction groups that open and close a section
+     *            what makes a section
      */
     public DeltaProfiler(Pattern pattern) {
         fPattern = pattern;
@@ -165,21 +248,54 @@ public final class DeltaProfiler {
         }
         open.fLastTime = time;
         open.fInstructions++;
+        if (fPattern instanceof Pairs pairs) {
+            pair(pairs, open, thread, time, mnemonic, position);
+        } else {
+            run((Runs) fPattern, open, thread, time, mnemonic, position);
+        }
+    }
+
+    private void pair(Pairs pattern, Open open, long thread, long time, String mnemonic, long position) {
         if (open.fPosition < 0) {
-            if (fPattern.start().contains(mnemonic)) {
-                open.fPosition = position;
-                open.fStartTime = time;
-                open.fStartInstructions = open.fInstructions;
-            } else if (fPattern.end().contains(mnemonic)) {
+            if (pattern.start().contains(mnemonic)) {
+                start(open, time, position);
+            } else if (pattern.end().contains(mnemonic)) {
                 fUnmatchedEnds++;
             }
-        } else if (fPattern.end().contains(mnemonic)) {
+        } else if (pattern.end().contains(mnemonic)) {
             fPairs.add(new Pair(thread, open.fPosition, open.fStartTime, time - open.fStartTime, open.fInstructions - open.fStartInstructions));
             open.fPosition = -1;
         }
     }
 
-    /** @return the instruction groups that open and close a section */
+    private void run(Runs pattern, Open open, long thread, long time, String mnemonic, long position) {
+        if (pattern.takes(mnemonic)) {
+            if (open.fPosition < 0) {
+                start(open, time, position);
+            }
+            open.fLastInRun = open.fInstructions;
+            open.fLeftRun = -1;
+            return;
+        }
+        if (open.fPosition < 0) {
+            return;
+        }
+        if (open.fLeftRun < 0) {
+            open.fLeftRun = time;
+        }
+        if (open.fInstructions - open.fLastInRun > pattern.gap()) {
+            fPairs.add(new Pair(thread, open.fPosition, open.fStartTime, open.fLeftRun - open.fStartTime, open.fLastInRun - open.fStartInstructions + 1));
+            open.fPosition = -1;
+        }
+    }
+
+    private static void start(Open open, long time, long position) {
+        open.fPosition = position;
+        open.fStartTime = time;
+        open.fStartInstructions = open.fInstructions;
+    }
+
+    /** @return what makes a section */
     public Pattern pattern() {
         return fPattern;
     }
@@ -189,7 +305,7 @@ public final class DeltaProfiler {
         return Collections.unmodifiableList(fPairs);
     }
 
-    /** @return end instructions met with no section open */
+    /** @return end instructions met with no section open (pairs only) */
     public long unmatchedEnds() {
         return fUnmatchedEnds;
     }

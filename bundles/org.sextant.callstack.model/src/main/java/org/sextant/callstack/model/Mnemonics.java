@@ -5,8 +5,8 @@ import java.util.Locale;
 
 /**
  * The mnemonic of an x86-64 instruction as decoders print it: from their disassembly when there is one, else
- * from its bytes for the instructions the suite needs (calls, returns, and the interrupt and flags instructions
- * of the delta profile). Every other instruction is {@link #OTHER}.
+ * from its bytes for the instructions the suite needs (calls, returns, the interrupt and flags instructions of the
+ * delta profile, and the {@code nop}s and {@code pause} of spin loops). Every other instruction is {@link #OTHER}.
  */
 final class Mnemonics {
 
@@ -36,13 +36,23 @@ final class Mnemonics {
 
     private static String decode(String[] bytes) {
         int i = 0;
+        boolean rep = false;
+        boolean rexB = false;
         while (i < bytes.length && isPrefix(bytes[i])) {
+            rep |= bytes[i].equals("f3");
+            rexB |= bytes[i].charAt(0) == '4' && (Character.digit(bytes[i].charAt(1), 16) & 1) != 0;
             i++;
         }
         if (i == bytes.length) {
             return OTHER;
         }
         switch (bytes[i]) {
+        case "90":
+            // f3 90 is pause, the spin-loop hint; with REX.B, 90 is xchg r8, rax
+            return rexB ? OTHER : rep ? "pause" : "nop";
+        case "0f":
+            // 0f 1f /0: the long nop compilers pad with
+            return i + 1 < bytes.length && bytes[i + 1].equals("1f") ? "nop" : OTHER;
         case "9c":
             return "pushfq";
         case "9d":

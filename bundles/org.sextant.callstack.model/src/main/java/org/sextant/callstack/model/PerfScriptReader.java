@@ -158,6 +158,10 @@ final class PerfScriptReader {
         String caller = function(source);
         String callee = Long.parseUnsignedLong(target.address(), 16) == 0 ? null : function(target);
         if (flags.contains("tr strt")) {
+            if (instructions > 0) {
+                // instructions counted up to a trace start ran before the trace stopped, on the stack it stopped in
+                fFlow.advance(where, -1, instructions, null);
+            }
             fFlow.gap(where, time);
             if (callee != null) {
                 fFlow.ret(where, callee);

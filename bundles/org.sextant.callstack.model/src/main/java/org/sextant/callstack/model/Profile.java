@@ -47,14 +47,18 @@ public final class Profile {
     private final DeltaProfiler fDeltas;
     private final Set<CallFlow.Weight> fWeights;
     private final CallTimeline fTimeline;
+    private final List<CallgrindReader.Declared> fDeclared;
+    private final Map<String, Map<String, Long>> fCalls;
 
-    private Profile(Path file, Format format, CallFlow flow, DeltaProfiler deltas, Set<CallFlow.Weight> weights) {
+    private Profile(Path file, Format format, CallFlow flow, DeltaProfiler deltas, Set<CallFlow.Weight> weights, CallgrindReader.Result callgrind) {
         fFile = file;
         fFormat = format;
         fFlow = flow;
         fDeltas = deltas;
         fWeights = weights;
         fTimeline = flow.timeline();
+        fDeclared = callgrind != null ? callgrind.declared() : List.of();
+        fCalls = callgrind != null ? callgrind.calls() : Map.of();
     }
 
     /**
@@ -178,9 +182,11 @@ public final class Profile {
             DeltaProfiler deltas = new DeltaProfiler(pattern);
             CallFlow flow;
             Set<CallFlow.Weight> weights;
+            CallgrindReader.Result callgrind = null;
             switch (format) {
             case CALLGRIND:
-                flow = new CallFlow(CallgrindReader.read(in, name));
+                callgrind = CallgrindReader.readResult(in, name);
+                flow = new CallFlow(callgrind.tree());
                 weights = Set.of(CallFlow.Weight.INSTRUCTIONS);
                 break;
             case FOLDED:
@@ -198,7 +204,7 @@ public final class Profile {
             default:
                 throw new IllegalStateException(format.name());
             }
-            return new Profile(file, format, flow, deltas, weights);
+            return new Profile(file, format, flow, deltas, weights, callgrind);
         } catch (LineTooLongException e) {
             throw tooLong(name, e);
         }
@@ -255,6 +261,22 @@ public final class Profile {
      */
     public CallTimeline timeline() {
         return fTimeline;
+    }
+
+    /**
+     * @return the totals the input declares, which its instruction tree equals one of (callgrind's
+     *         {@code summary:} and {@code totals:}, which callgrind may write different); empty when it declares none
+     */
+    public List<CallgrindReader.Declared> declared() {
+        return fDeclared;
+    }
+
+    /**
+     * @return how many times each caller called each callee, by function name, where the input counts calls
+     *         (callgrind's {@code calls=}); empty otherwise
+     */
+    public Map<String, Map<String, Long>> calls() {
+        return fCalls;
     }
 
     /** @return the delta profile of an instruction flow (empty for other inputs) */

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +25,7 @@ class CallgrindReaderTest {
 
     private static final Path FIXTURE = Path.of(System.getProperty("sextant.fixtures"), "callgrind-callpaths");
     /** What leads to main: the dynamic loader and libc's start code. */
-    private static final List<String> MAIN = List.of("0x000000000001ab70", "(below main)", "__libc_start_main@@GLIBC_2.34", "(below main)",
+    private static final List<String> MAIN = List.of("0x000000000001ab70", "(below main) [callpaths]", "__libc_start_main@@GLIBC_2.34", "(below main) [libc.so.6]",
             "main");
 
     static CallTree read(String file) throws Exception {
@@ -89,5 +90,52 @@ class CallgrindReaderTest {
         CallStackFormatException callgrind = assertThrows(CallStackFormatException.class,
                 () -> CallgrindReader.read(new BufferedReader(new StringReader("hello\nworld\n")), "notes.txt"));
         assertTrue(callgrind.getMessage().startsWith("notes.txt line 1: not a callgrind output"), callgrind.getMessage());
+    }
+
+    /**
+     * callgrind wrote a summary 2 instructions above its totals for the instruction-level dump of the threads
+     * program: both are kept, and the tree is what the cost lines add up to, the totals.
+     */
+    @Test
+    void aSummaryOtherThanTheTotalsIsKeptBesideThem() throws Exception {
+        Path variety = FIXTURE.resolveSibling("callgrind-variety");
+        CallgrindReader.Result result;
+        try (BufferedReader in = Files.newBufferedReader(variety.resolve("threads-instr.callgrind"))) {
+            result = CallgrindReader.readResult(in, "threads-instr.callgrind");
+        }
+        assertEquals(List.of("summary", "totals"), result.declared().stream().map(CallgrindReader.Declared::keyword).toList());
+        assertEquals(result.declared().get(0).value() - 2, result.declared().get(1).value());
+        assertEquals(result.declared().get(1).value(), result.tree().root().total());
+    }
+
+    /** Cost lines that add up to neither declared total are a damaged file, named at its totals line. */
+    @Test
+    void costLinesAddingUpToNeitherTotalAreAnError() throws Exception {
+        List<String> lines = new ArrayList<>(Files.readAllLines(FIXTURE.resolve("base.callgrind")));
+        int totals = lines.indexOf("totals: 129422");
+        lines.set(totals, "totals: 129421");
+        lines.set(lines.indexOf("summary: 129422"), "summary: 129423");
+        CallStackFormatException error = assertThrows(CallStackFormatException.class,
+                () -> CallgrindReader.read(new BufferedReader(new StringReader(String.join("\n", lines))), "edited.callgrind"));
+        assertEquals("edited.callgrind line " + (totals + 1) + ": the cost lines add up to 129422, but totals: says 129421: the file is truncated or damaged",
+                error.getMessage());
+    }
+
+    /**
+     * Three threads start inside clone, where no call accounts for their work: the work is a root of its own,
+     * not under the pthread_create that made the threads, and main costs what callgrind's call to it cost.
+     */
+    @Test
+    void aThreadsWorkIsNotUnderTheCallThatStartedIt() throws Exception {
+        Path variety = FIXTURE.resolveSibling("callgrind-variety");
+        CallTree tree;
+        try (BufferedReader in = Files.newBufferedReader(variety.resolve("threads-compressed.callgrind"))) {
+            tree = CallgrindReader.read(in, "threads-compressed.callgrind");
+        }
+        CallTree.Node clone = tree.root().child("clone");
+        assertNotNull(clone, "clone at the root");
+        assertTrue(clone.total() > tree.root().total() * 9 / 10, "the threads' work");
+        FunctionTable.Function main = FunctionTable.of(tree, Map.of()).function("main");
+        assertEquals(CallgrindAnnotate.callers(variety.resolve("threads-compressed.callers.txt")).get("main").inclusive(), main.inclusive());
     }
 }

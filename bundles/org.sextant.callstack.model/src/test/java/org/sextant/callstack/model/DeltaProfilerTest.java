@@ -3,14 +3,16 @@ package org.sextant.callstack.model;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-/** Sections between instruction pairs, as the kernel nests them, on two threads. */
+/** Sections between instruction pairs, as the kernel nests them, on two threads; runs of instructions and of classes. */
 class DeltaProfilerTest {
 
     @Test
@@ -49,7 +51,7 @@ class DeltaProfilerTest {
 
     @Test
     void patternsParseAndRefuseNonsense() {
-        assertEquals(new DeltaProfiler.Pattern(Set.of("cli", "pushf"), Set.of("sti")), DeltaProfiler.Pattern.parse(" CLI, pushf : sti"));
+        assertEquals(new DeltaProfiler.Pairs(Set.of("cli", "pushf"), Set.of("sti")), DeltaProfiler.Pattern.parse(" CLI, pushf : sti"));
         assertThrows(IllegalArgumentException.class, () -> DeltaProfiler.Pattern.parse("cli"));
         assertThrows(IllegalArgumentException.class, () -> DeltaProfiler.Pattern.parse("cli:"));
     }
@@ -59,5 +61,61 @@ class DeltaProfilerTest {
     void aPatternPrintsAsItParses() {
         assertEquals("cli,pushf,pushfq:popf,popfq,sti", DeltaProfiler.Pattern.INTERRUPTS.text());
         assertEquals(DeltaProfiler.Pattern.INTERRUPTS, DeltaProfiler.Pattern.parse(DeltaProfiler.Pattern.INTERRUPTS.text()));
+    }
+
+    /**
+     * A spin loop's pauses, strictly consecutive: each run's instructions are its pauses, its time runs to the
+     * instruction that ends it; a run still going when the trace ends has no end.
+     */
+    @Test
+    void runsOfOneInstructionAreSections() {
+        DeltaProfiler profiler = new DeltaProfiler(DeltaProfiler.Pattern.parse("run:pause"));
+        String[] thread = { "mov", "pause", "pause", "pause", "cmp", "pause", "jne", "pause" };
+        for (int i = 0; i < thread.length; i++) {
+            profiler.instruction(3, 100 + 10 * i, thread[i], i + 1);
+        }
+        assertEquals(List.of(new DeltaProfiler.Pair(3, 2, 110, 30, 3), new DeltaProfiler.Pair(3, 6, 150, 10, 1)), profiler.pairs());
+    }
+
+    /**
+     * Floating-point sections: x87 and SSE instructions with up to two others between them; the third other
+     * instruction ends the section, whose time runs to the first instruction after its last floating-point one.
+     */
+    @Test
+    void sectionsOfAClassTolerateItsGap() {
+        DeltaProfiler profiler = new DeltaProfiler(DeltaProfiler.Pattern.parse("class:fpu/2"));
+        String[] thread = { "mov", "fld", "add", "mulsd", "inc", "cmp", "addsd", "jne", "mov", "lea", "vaddpd", "ret" };
+        for (int i = 0; i < thread.length; i++) {
+            profiler.instruction(9, 10 * i, thread[i], i + 1);
+        }
+        assertEquals(List.of(new DeltaProfiler.Pair(9, 2, 10, 60, 6)), profiler.pairs(), "fld (line 2) to addsd, left at jne; vaddpd still open");
+    }
+
+    @Test
+    void runPatternsPrintAsTheyParse() {
+        assertEquals(new DeltaProfiler.Runs(Set.of("nop", "pause"), null, 0), DeltaProfiler.Pattern.parse("run: PAUSE,nop"));
+        assertEquals("run:nop,pause", DeltaProfiler.Pattern.parse("run:pause,nop").text());
+        assertEquals("run:pause/3", DeltaProfiler.Pattern.parse("run:pause/3").text());
+        assertEquals(new DeltaProfiler.Runs(Set.of(), InstructionClass.FPU, DeltaProfiler.Runs.CLASS_GAP), DeltaProfiler.Pattern.parse("class:FPU"));
+        assertEquals("class:x87/0", DeltaProfiler.Pattern.parse("class:x87/0").text());
+        assertEquals("class:sse", DeltaProfiler.Pattern.parse("class:sse/16").text());
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> DeltaProfiler.Pattern.parse("class:gpu"));
+        assertEquals("no instruction class gpu; the classes: x87, sse, avx, fpu", unknown.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> DeltaProfiler.Pattern.parse("run:pause/-1"));
+        assertThrows(IllegalArgumentException.class, () -> DeltaProfiler.Pattern.parse("run:"));
+    }
+
+    @Test
+    void classesAreToldByMnemonic() {
+        assertTrue(InstructionClass.X87.contains("fldz"));
+        assertTrue(InstructionClass.SSE.contains("cvtsi2sd"));
+        assertTrue(InstructionClass.SSE.contains("mulps"));
+        assertFalse(InstructionClass.SSE.contains("stosd"), "a string instruction");
+        assertFalse(InstructionClass.SSE.contains("pushfd"));
+        assertTrue(InstructionClass.AVX.contains("vfmadd231sd"));
+        assertFalse(InstructionClass.FPU.contains("add"));
+        assertEquals("pause", Mnemonics.of("f3 90", null));
+        assertEquals("nop", Mnemonics.of("0f 1f 44 00 00", null));
+        assertEquals(Mnemonics.OTHER, Mnemonics.of("41 90", null), "xchg %r8, %rax");
     }
 }

@@ -46,7 +46,8 @@ class CallProfileFuzzTest {
     };
 
     @ParameterizedTest
-    @CsvSource({ "callgrind-callpaths/base.callgrind, 500", "intel-pt/perf-script-branches.time.folded, 300",
+    @CsvSource({ "callgrind-callpaths/base.callgrind, 500", "callgrind-variety/threads-compressed.callgrind, 100",
+            "intel-pt/perf-script-branches.time.folded, 300",
             "intel-pt/perf-script-branches.txt, 500", "intel-pt/perf-script-call-ret-trace.txt, 300",
             "intel-pt/perf-script-insn-trace.txt, 300", "intel-pt/sptdecode.txt, 500" })
     void everyMutantIsRefusedCleanlyOrAddsUp(String sample, long mutants) throws Exception {
@@ -56,11 +57,12 @@ class CallProfileFuzzTest {
 
     /**
      * The mutants that failed in a campaign (./sextant fuzz --seed 100000), made again from their seeds: an
-     * instruction timed at 2^63-1 opening a delta section that closed before it began, and a folded line of
-     * separators only, whose empty call path reached the tree.
+     * instruction timed at 2^63-1 opening a delta section that closed before it began, a folded line of
+     * separators only, whose empty call path reached the tree, and a callgrind cost of 2^63-1 whose sum with the
+     * other cost lines overflowed.
      */
     @ParameterizedTest
-    @CsvSource({ "intel-pt/sptdecode.txt, 114881", "intel-pt/perf-script-branches.time.folded, 234361" })
+    @CsvSource({ "intel-pt/sptdecode.txt, 114881", "intel-pt/perf-script-branches.time.folded, 234361", "callgrind-callpaths/base.callgrind, 167" })
     void mutantsThatFailedOnceStayFixed(String sample, long seed) throws Exception {
         Path input = Fuzzing.FIXTURES.resolve(sample);
         Fuzzing.replay("profile-" + input.getFileName(), input, seed, TARGET);
