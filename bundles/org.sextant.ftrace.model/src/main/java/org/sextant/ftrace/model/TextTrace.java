@@ -276,7 +276,7 @@ final class TextTrace extends FtraceTrace {
      *
      * @return the event; its last value is the one continuation lines extend
      */
-    private TextEvent event(TextLine line, byte[] bytes, long number, Map<String, String[]> names) throws FtraceFormatException {
+    private TextEvent event(TextLine line, byte[] bytes, long number, Map<String, TextType> types) throws FtraceFormatException {
         String name = line.name();
         int start = line.payload();
         int end = line.end();
@@ -289,6 +289,9 @@ final class TextTrace extends FtraceTrace {
         if (fKind == Kind.TRACEFS_TEXT) {
             payload = name.equals("sched_switch") ? payload.replace(" ==> ", " ") : payload.replaceFirst("^(.*?) \\[action=[^\\]]*\\]$", "$1");
         }
+        // events of a name share their field names and which hold text, found once: no name compared per field
+        TextType type = types.get(name);
+        boolean known = type != null;
         List<String> fieldNames = new ArrayList<>();
         List<Object> values = new ArrayList<>();
         int at = 0;
@@ -300,23 +303,41 @@ final class TextTrace extends FtraceTrace {
             if (equals == at || equals >= payload.length() || payload.charAt(equals) != '=') {
                 throw FtraceFormatException.atLine(fFile, number, "expected NAME=VALUE at \"" + abbreviate(payload.substring(at)) + "\"");
             }
-            String field = payload.substring(at, equals);
+            int index = fieldNames.size();
+            known = known && index < type.names().length && type.names()[index].length() == equals - at && payload.startsWith(type.names()[index], at);
+            String field = known ? type.names()[index] : payload.substring(at, equals);
             int valueEnd = name.equals(PRINT) && field.equals("buf") ? payload.length() : nextField(payload, equals + 1);
             if (fKind == Kind.TRACEFS_TEXT && name.equals("sched_process_fork") && (field.equals("comm") || field.equals("pid"))) {
                 // its print format labels the parent's fields comm and pid
                 field = "parent_" + field;
             }
+            String text = payload.substring(equals + 1, valueEnd);
+            Object symbolic = fKind == Kind.TRACEFS_TEXT ? symbolic(name, field, text) : null;
+            boolean isText = known ? type.text()[index] : STRING_FIELDS.contains(field);
             fieldNames.add(field);
-            values.add(value(name, field, payload.substring(equals + 1, valueEnd)));
+            values.add(symbolic != null ? symbolic : isText ? text : typed(text));
             at = valueEnd + 1;
         }
-        // events of a name share one array of field names (and of names interned once)
-        String[] shared = names.get(name);
-        if (shared == null || !Arrays.asList(shared).equals(fieldNames)) {
-            shared = fieldNames.toArray(new String[0]);
-            names.put(name, shared);
+        if (!known || type.names().length != fieldNames.size()) {
+            boolean[] text = new boolean[fieldNames.size()];
+            for (int i = 0; i < text.length; i++) {
+                text[i] = STRING_FIELDS.contains(fieldNames.get(i));
+            }
+            type = new TextType(fieldNames.toArray(new String[0]), text);
+            types.put(name, type);
         }
-        return new TextEvent(name, line.cpu(), line.time(), line.pid(), line.comm(), shared, values.toArray());
+        return new TextEvent(name, line.cpu(), line.time(), line.pid(), line.comm(), type.names(), values.toArray());
+    }
+
+    /**
+     * The field names of an event name's events as last read, and which of them hold text.
+     *
+     * @param names
+     *            the names
+     * @param text
+     *            for each, whether its values are text ({@link #STRING_FIELDS})
+     */
+    private record TextType(String[] names, boolean[] text) {
     }
 
     private static int identifierEnd(String text, int from) {
@@ -340,16 +361,6 @@ final class TextTrace extends FtraceTrace {
 
     private static String abbreviate(String text) {
         return text.length() > 40 ? text.substring(0, 40) + "..." : text;
-    }
-
-    private Object value(String event, String field, String text) {
-        if (fKind == Kind.TRACEFS_TEXT) {
-            Object symbolic = symbolic(event, field, text);
-            if (symbolic != null) {
-                return symbolic;
-            }
-        }
-        return STRING_FIELDS.contains(field) ? text : typed(text);
     }
 
     /** @return a number or, when it does not read as one, the text */
@@ -415,7 +426,7 @@ final class TextTrace extends FtraceTrace {
     private final class TextCursor implements Cursor {
         private final LineReader fReader;
         private final TextLine fLine = new TextLine();
-        private final Map<String, String[]> fNames = new HashMap<>();
+        private final Map<String, TextType> fTypes = new HashMap<>();
         private TextLine.Type fType;
         private boolean fSeenEvent;
         private FtraceEvent fNext;
@@ -494,7 +505,7 @@ final class TextTrace extends FtraceTrace {
                     return new FtraceEvent.Lost(cpu, fLine.time(), count);
                 case EVENT:
                     fSeenEvent = true;
-                    return continued(event(fLine, fReader.buffer(), fReader.line(), fNames));
+                    return continued(event(fLine, fReader.buffer(), fReader.line(), fTypes));
                 default:
                     if (fSeenEvent) {
                         throw FtraceFormatException.atLine(fFile, fReader.line(), "expected an event");
