@@ -9,11 +9,17 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
+import org.sextant.common.model.text.LineTooLongException;
+
 /**
  * Reads a text file line by line from any byte offset, each line handed over as a range of a byte buffer (no
- * string made unless asked), with its offset in the file and its number.
+ * string made unless asked), with its offset in the file and its number. A line longer than {@link #MAX_LINE}
+ * bytes (a file with no line ends) is refused with a {@link LineTooLongException} rather than read into memory.
  */
 final class LineReader implements Closeable {
+
+    /** The longest line taken, in bytes: ftrace's longest (a marker write) is 4 KiB. */
+    static final int MAX_LINE = 16 << 20;
 
     private static final int BUFFER = 1 << 20;
 
@@ -77,6 +83,9 @@ final class LineReader implements Closeable {
             fFilled = kept;
         }
         if (fFilled == fBuffer.length) {
+            if (fBuffer.length >= MAX_LINE) {
+                throw new LineTooLongException(fLine + 1, MAX_LINE);
+            }
             fBuffer = Arrays.copyOf(fBuffer, fBuffer.length * 2);
         }
         int read = fChannel.read(ByteBuffer.wrap(fBuffer, fFilled, fBuffer.length - fFilled), fBufferOffset + fFilled);

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
+import org.sextant.common.model.text.LineTooLongException;
+
 /**
  * An ftrace text trace: {@code trace-cmd report -R} (each field {@code name=value}; {@code -t} for nanoseconds)
  * or the kernel's own {@code trace} file (the events' print formats, microseconds). Opening reads every line once,
@@ -156,6 +158,8 @@ final class TextTrace extends FtraceTrace {
                 throw FtraceFormatException.atLine(fFile, Math.max(1, reader.line()),
                         "no ftrace event in the file (expected lines COMM-PID [CPU] TIME: NAME: FIELDS)");
             }
+        } catch (LineTooLongException e) {
+            throw FtraceFormatException.atLine(fFile, e.line(), "longer than " + LineReader.MAX_LINE + " bytes, more than any line of ftrace text");
         }
         fEnd = seenEvent ? last : 0;
     }

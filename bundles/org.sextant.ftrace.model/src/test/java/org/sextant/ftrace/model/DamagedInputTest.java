@@ -110,6 +110,14 @@ class DamagedInputTest {
         assertTrue(error.getMessage().startsWith(file + " line " + (switchLine + 1) + ": expected NAME=VALUE at \"=prev_comm"), error.getMessage());
     }
 
+    @Test
+    void aLineWithNoEndIsRefusedNotReadIntoMemory() throws Exception {
+        List<String> lines = new ArrayList<>(Files.readAllLines(Fixtures.file(Fixtures.SMALL, "trace.txt"), StandardCharsets.UTF_8).subList(0, 12));
+        lines.add("x".repeat(LineReader.MAX_LINE + 1));
+        Path endless = write("endless.txt", lines);
+        assertEquals(endless + " line 13: longer than 16777216 bytes, more than any line of ftrace text", refusal(endless));
+    }
+
     private static long firstPage(Path dat) throws IOException, FtraceFormatException {
         try (FileBytes bytes = new FileBytes(dat)) {
             for (DatFile.Buffer buffer : DatFile.read(bytes).buffers()) {
