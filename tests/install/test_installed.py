@@ -309,3 +309,42 @@ def test_directory_without_traces_is_one_clear_error(tmp_path):
     assert run.returncode == 2
     assert f"sextant: error: {tmp_path}: neither a trace nor a directory of CTF traces" in run.stderr
     assert "Exception" not in run.stderr
+
+
+def ftrace_recording(directory, text_only=False):
+    """A recording of ./sextant record --ftrace, made of the ftrace-sched-small fixture: DIR/ftrace/trace.dat and trace.txt."""
+    (directory / "ftrace").mkdir()
+    fixture = FIXTURES / "ftrace-sched-small"
+    if not text_only:
+        (directory / "ftrace" / "trace.dat").write_bytes(gzip.decompress((fixture / "trace.dat.gz").read_bytes()))
+    shutil.copy(fixture / "trace.txt", directory / "ftrace" / "trace.txt")
+    return directory
+
+
+@pytest.mark.parametrize("text_only", [False, True])
+def test_an_ftrace_recording_opens_as_its_trace_and_counts_what_trace_cmd_reports(tmp_path, text_only):
+    facts = catalogue()
+    run = sextant("analyze", "--json", str(ftrace_recording(tmp_path, text_only)))
+    assert run.returncode == 0, run.stderr
+    trace = json.loads(run.stdout)["traces"][0]
+    assert trace["trace"] == str(tmp_path / "ftrace" / ("trace.txt" if text_only else "trace.dat"))
+    assert trace["events"] == int(facts["ftrace-sched-small.events"])
+    assert trace["per_cpu"] == {"0": int(facts["ftrace-sched-small.events.cpu0"]), "1": int(facts["ftrace-sched-small.events.cpu1"])}
+    assert trace["per_type"]["sched_switch"] == int(facts["ftrace-sched-small.type.sched_switch"])
+
+
+def test_cpu_analysis_of_an_ftrace_recording_is_built_sequentially(tmp_path):
+    run = sextant("analyze", "--analysis", "cpu", "--json", str(ftrace_recording(tmp_path) / "ftrace"))
+    assert run.returncode == 0, run.stderr
+    trace = json.loads(run.stdout)["traces"][0]
+    assert trace["trace_type"] == "org.sextant.ftrace.core.dat"
+    assert [cpu["cpu"] for cpu in trace["cpus"]] == [0, 1]
+    assert trace["build"] == "sequential, 1 chunk"
+
+
+def test_a_compressed_trace_cmd_file_is_refused_with_the_way_to_uncompress_it():
+    run = sextant("analyze", str(FIXTURES / "ftrace-lost" / "compressed-head.dat"))
+    assert run.returncode == 2
+    assert "at offset 18: the file is compressed (zstd)" in run.stderr
+    assert "trace-cmd convert --compression none" in run.stderr
+    assert "Exception" not in run.stderr
