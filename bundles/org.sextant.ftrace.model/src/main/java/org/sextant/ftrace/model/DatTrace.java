@@ -203,8 +203,7 @@ final class DatTrace extends FtraceTrace implements DatEvent.Context, CpuStream.
         private final CpuStream[] fCursorStreams;
         private final int[] fHeap;
         private int fSize;
-        private long fLastTime;
-        private long fSameTime;
+        private final Ranks fRanks;
 
         MergingCursor(Position from) throws IOException, FtraceFormatException {
             fCursorStreams = new CpuStream[fStreams.size()];
@@ -219,8 +218,8 @@ final class DatTrace extends FtraceTrace implements DatEvent.Context, CpuStream.
             for (int i = fSize / 2 - 1; i >= 0; i--) {
                 down(i);
             }
-            fLastTime = from.timestamp();
-            while (fSameTime < from.rank() && fSize > 0 && head().timestamp() == from.timestamp()) {
+            fRanks = new Ranks(from.timestamp());
+            while (fRanks.before(from, fSize > 0 ? head() : null)) {
                 next();
             }
         }
@@ -240,22 +239,13 @@ final class DatTrace extends FtraceTrace implements DatEvent.Context, CpuStream.
                 fHeap[0] = fHeap[--fSize];
             }
             down(0);
-            if (event.timestamp() == fLastTime) {
-                fSameTime++;
-            } else {
-                fLastTime = event.timestamp();
-                fSameTime = 1;
-            }
+            fRanks.passed(event);
             return event;
         }
 
         @Override
         public Position position() {
-            if (fSize == 0) {
-                return Position.END;
-            }
-            long time = head().timestamp();
-            return new Position(time, time == fLastTime ? fSameTime : 0);
+            return fRanks.of(fSize > 0 ? head() : null);
         }
 
         private boolean before(int a, int b) {

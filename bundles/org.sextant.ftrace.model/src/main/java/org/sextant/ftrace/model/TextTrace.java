@@ -434,8 +434,7 @@ final class TextTrace extends FtraceTrace {
         private TextLine.Type fType;
         private boolean fSeenEvent;
         private FtraceEvent fNext;
-        private long fLastTime;
-        private long fSameTime;
+        private final Ranks fRanks;
 
         TextCursor(long offset, long line, Position from) throws IOException, FtraceFormatException {
             fReader = new LineReader(fFile, offset, line);
@@ -451,8 +450,8 @@ final class TextTrace extends FtraceTrace {
             while (fNext != null && fNext.timestamp() < from.timestamp()) {
                 fNext = read();
             }
-            fLastTime = from.timestamp();
-            while (fSameTime < from.rank() && fNext != null && fNext.timestamp() == from.timestamp()) {
+            fRanks = new Ranks(from.timestamp());
+            while (fRanks.before(from, fNext)) {
                 next();
             }
         }
@@ -464,22 +463,13 @@ final class TextTrace extends FtraceTrace {
                 return null;
             }
             fNext = read();
-            if (event.timestamp() == fLastTime) {
-                fSameTime++;
-            } else {
-                fLastTime = event.timestamp();
-                fSameTime = 1;
-            }
+            fRanks.passed(event);
             return event;
         }
 
         @Override
         public Position position() {
-            if (fNext == null) {
-                return Position.END;
-            }
-            long time = fNext.timestamp();
-            return new Position(time, time == fLastTime ? fSameTime : 0);
+            return fRanks.of(fNext);
         }
 
         @Override
