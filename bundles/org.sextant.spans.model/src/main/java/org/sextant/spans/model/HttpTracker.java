@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.spans.model;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds HTTP spans from the decoded {@code http:*} events of {@code docs/http-events.md}, fed in time order
+ * across all the processes of a recording, one method per event; {@link #finish} links them into a
+ * {@link SpanGraph}.
+ *
+ * <p>
+ * A server span is a request read on an accepted connection and its response written; a client span a request
+ * written on a connected one and its response read. Responses pair with requests by their number on the
+ * connection ({@code seq}; HTTP/1.1 answers in order). A connection whose start was not traced gets its side from
+ * its first request's direction.
+ * </p>
+ *
+ * <p>
+ * Parenthood is also inferred without {@code traceparent}, on each thread's event loop: the span a thread works
+ * for is the server span whose request it last read (its handler runs then), or, after it read a client
+ * response or a Redis reply, the span that call was made for (the callback continues that work). A request or a
+ * Redis command written then belongs to that span; the first request on a connection the process opened belongs
+ * to the span it was working for when it connected (Node writes it once the connection is made, when the thread
+ * may have moved on).
+ * </p>
+ */
+public final class HttpTracker {
+
+    private final Map<String, Process> fProcesses = new LinkedHashMap<>();
+    private final List<Span> fSpans = new ArrayList<>();
+    private final List<Connection> fConnections = new ArrayList<>();
+    private final Problems fProblems = new Problems();
+
+    /** A traced process: its service, open connections and what each thread works for. */
+    private static final class Process {
+        final Service fService;
+        final Map<Integer, Connection> fOpen = new HashMap<>();
+        final Map<Integer, Span> fWorkingFor = new HashMap<>();
+
+        Process(String key) {
+            fService = new Service(key);
+        }
+    }
+
+    /**
+     * The name of a process, from its events' {@code procname} context.
+     *
+     * @param process
+     *            its key (the process id)
+     * @param name
+     *            its process name
+     */
+    public void processName(String process, String name) {
+        process(process).fService.processName(name);
+    }
+
+    /**
+     * {@code http:connection}: a TCP connection accepted or connected; one still open with the descriptor ends
+     * first (its close was not traced).
+     *
+     * @param time
+     *            nanoseconds
+     * @param process
+     *            the process's key
+     * @param tid
+     *            the thread
+     * @param fd
+     *            its descriptor
+     * @param accepted
+     *            true accepted, false connected
+     * @param local
+     *            this side's "address:port"
+     * @param remote
+     *            the other side's "address:port"
+     */
+    public void connection(long time, String process, int tid, int fd, boolean accepted, String local, String remote) {
+        Process p = process(process);
+        close(time, p, fd);
+        open(p, new Connection(p.fService, fd, accepted, local, remote, time, p.fWorkingFor.get(tid)));
+    }
+
+    /**
+     * {@code http:close}.
+     *
+     * @param time
+     *            nanoseconds
+     * @param process
+     *            the process's key
+     * @param fd
+     *            the descriptor
+     */
+    public void close(long time, String process, int fd) {
+        close(time, process(process), fd);
+    }
+
+    /**
+     * {@code http:message_begin}: the call that carries a message's first byte.
+     *
+     * @param time
+     *            nanoseconds
+     * @param process
+     *            the process's key
+     * @param tid
+     *            the thread
+     * @param fd
+     *            the descriptor
+     * @param outgoing
+     *            true written by the process, false read
+     * @param seq
+     *            the message's number on the connection in that direction
+     */
+    public void messageBegin(long time, String process, int tid, int fd, boolean outgoing, long seq) {
+        connection(process(process), fd, null).fBegins.put(Connection.key(outgoing, seq), time);
+    }
+
+    /**
+     * {@code http:request_head}: the call that completes a request's header block.
+     *
+     * @param time
+     *            nanoseconds
+     * @param process
+     *            the process's key
+     * @param tid
+     *            the thread
+     * @param fd
+     *            the descriptor
+     * @param outgoing
+     *            true for a request the process wrote (a client span), false for one it read (a server span)
+     * @param seq
+     *            the request's number on the connection
+     * @param method
+     *            its method
+     * @param target
+     *            its target
+     * @param host
+     *            its Host header, empty when absent
+     * @param traceparent
+     *            its traceparent header, empty when absent
+     */
+    public void requestHead(long time, String process, int tid, int fd, boolean outgoing, long seq, String method, String target, String host,
+            String traceparent) {
+        Process p = process(process);
+        Connection c = connection(p, fd, !outgoing);
+        Long begin = c.fBegins.remove(Connection.key(outgoing, seq));
+        Span span = new Span(fSpans.size(), outgoing ? SpanKind.CLIENT : SpanKind.SERVER, p.fService, tid, fd, seq, c.fLocal, c.fRemote,
+                begin == null ? time : begin, method, target, host, traceparent);
+        if (outgoing) {
+            span.fInferredParent = c.fSpans.isEmpty() && c.fOpened != Span.UNKNOWN ? c.fContextAtOpen : p.fWorkingFor.get(tid);
+        } else {
+            p.fWorkingFor.put(tid, span);
+        }
+        fSpans.add(span);
+        c.fSpans.add(span);
+        c.fOpen.put(seq, span);
+    }
+
+    /**
+     * {@code http:response_head}: the call that completes a response's header block (not a 1xx one).
+     *
+     * @param time
+     *            nanoseconds
+     * @param process
+     *            the process's key
+     * @param tid
+     *            the thread
+     * @param fd
+     *            the descriptor
+     * @param outgoing
+     *            true for a response the process wrote, false for one it read
+     * @param seq
+     *            the response's number on the connection: that of its request
+     * @param status
+     *            its status
+     */
+    public void responseHead(long time, String process, int tid, int fd, boolean outgoing, long seq, int status) {
+        Process p = process(process);
+        Connection c = connection(p, fd, outgoing);
+        Long begin = c.fBegins.remove(Connection.key(outgoing, seq));
+        Span span = c.fOpen.get(seq);
+        if (span == null) {
+            fProblems.fResponsesWithoutRequest++;
+            return;
+        }
+        span.fStatus = status;
+        span.fResponseStart = begin == null ? time : begin;
+        if (!outgoing) {
+            p.fWorkingFor.put(tid, span.fInferredParent);
+        }
+    }
+
+    /**
+     * {@code http:message_end}: the call that carries a message's last byte.
+     *
+     * @param time
+     *            nanoseconds
+     * @param process
+     *            the process's key
+     * @param tid
+     *            the thread
+     * @param fd
+     *            the descriptor
+     * @param outgoing
+     *            true written by the process, false read
+     * @param seq
+     *            the message's number on the connection in that direction
+     */
+    public void messageEnd(long time, String process, int tid, int fd, boolean outgoing, long seq) {
+        Process p = process(process);
+        Connection c = p.fOpen.get(fd);
+        Span span = c == null ? null : c.fOpen.get(seq);
+        if (span == null) {
+            return; // the end of a message whose head was not traced, or was skipped: counted where it was
+        }
+        boolean request = (span.kind() == SpanKind.CLIENT) == outgoing;
+        if (request) {
+            span.fRequestEnd = time;
+            if (span.kind() == SpanKind.SERVER) {
+                p.fWorkingFor.put(tid, span); // a handler that waits for the body runs now
+            }
+        } else if (span.fResponseStart != Span.UNKNOWN) {
+            span.fEnd = time;
+            c.fOpen.remove(seq);
+            if (span.kind() == SpanKind.CLIENT) {
+                p.fWorkingFor.put(tid, span.fInferredParent);
+            }
+        }
+    }
+
+    /**
+     * {@code http:skipped}: the tracer gave up on a connection or message.
+     *
+     * @param process
+     *            the process's key
+     * @param reason
+     *            why ({@code http2}, {@code tls}, {@code not_http}, ...)
+     * @param bytes
+     *            the bytes it left alone
+     */
+    public void skipped(String process, String reason, long bytes) {
+        process(process);
+        fProblems.fSkipped.merge(reason, 1L, Long::sum);
+        fProblems.fSkippedBytes.merge(reason, Math.max(bytes, 0), Long::sum);
+    }
+
+    /**
+     * {@code http:other_io}: a read or write on a TCP connection that is not HTTP, such as a Redis client's.
+     *
+     * @param time
+     *            nanoseconds
+     * @param process
+     *            the process's key
+     * @param tid
+     *            the thread
+     * @param fd
+     *            the descriptor
+     * @param outgoing
+     *            true written, false read
+     */
+    public void otherIo(long time, String process, int tid, int fd, boolean outgoing) {
+        Process p = process(process);
+        Connection c = connection(p, fd, null);
+        if (outgoing) {
+            Connection.Write write = new Connection.Write(time, p.fWorkingFor.get(tid));
+            c.fWrites.add(write);
+            c.fUnanswered.add(write);
+        } else if (!c.fUnanswered.isEmpty()) {
+            p.fWorkingFor.put(tid, c.fUnanswered.poll().context());
+        }
+    }
+
+    /**
+     * The tracer discarded events of a process: the spans in progress there will not complete, and what its
+     * threads work for is unknown until they read again.
+     *
+     * @param process
+     *            the process's key
+     */
+    public void lost(String process) {
+        Process p = process(process);
+        fProblems.fLostEvents++;
+        p.fWorkingFor.clear();
+        p.fOpen.values().forEach(c -> c.fUnanswered.clear());
+    }
+
+    /**
+     * Links what was traced.
+     *
+     * @param redis
+     *            the requests the Redis nodes of the recording served, in any order
+     * @return the spans with their links
+     */
+    public SpanGraph finish(List<RedisCommand> redis) {
+        List<Service> services = fProcesses.values().stream().map(p -> p.fService).toList();
+        return new SpanGraph(services, fSpans, fConnections, redis, fProblems);
+    }
+
+    private Process process(String key) {
+        return fProcesses.computeIfAbsent(key, Process::new);
+    }
+
+    private Connection open(Process p, Connection c) {
+        p.fOpen.put(c.fFd, c);
+        fConnections.add(c);
+        return c;
+    }
+
+    /**
+     * @return the open connection, made now if its start was not traced, on the side a message tells (null when
+     *         it does not)
+     */
+    private Connection connection(Process p, int fd, Boolean accepted) {
+        Connection c = p.fOpen.get(fd);
+        if (c == null) {
+            c = open(p, new Connection(p.fService, fd, accepted, "", "", Span.UNKNOWN, null));
+        } else if (c.fAccepted == null) {
+            c.fAccepted = accepted;
+        }
+        return c;
+    }
+
+    private static void close(long time, Process p, int fd) {
+        Connection c = p.fOpen.remove(fd);
+        if (c != null) {
+            c.fClosed = time;
+        }
+    }
+}
