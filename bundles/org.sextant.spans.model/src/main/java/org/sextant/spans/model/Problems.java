@@ -8,7 +8,7 @@ import java.util.TreeMap;
  * What the model could not use, counted so that the analyses can warn: messages the tracer gave up on (its
  * {@code http:skipped} events, by reason), responses whose request was not traced, spans whose response never
  * came (a trace cut short, a connection closed mid-exchange, events lost), client spans whose server was not
- * found, and Redis commands sent by no known span.
+ * found, Redis commands sent by no known span, and joins that contradict the one clock.
  */
 public final class Problems {
 
@@ -19,6 +19,7 @@ public final class Problems {
     long fLostEvents;
     long fUnjoinedClients;
     long fUnattributedRedis;
+    long fClockMismatches;
 
     Problems() {
     }
@@ -58,8 +59,13 @@ public final class Problems {
         return fUnattributedRedis;
     }
 
+    /** @return joined client and server spans that do not overlap in time: processes that did not share a clock */
+    public long clockMismatches() {
+        return fClockMismatches;
+    }
+
     /** @return whether anything was skipped, lost or left incomplete */
     public boolean any() {
-        return !fSkipped.isEmpty() || fResponsesWithoutRequest + fIncomplete + fLostEvents + fUnjoinedClients + fUnattributedRedis > 0;
+        return !fSkipped.isEmpty() || fResponsesWithoutRequest + fIncomplete + fLostEvents + fUnjoinedClients + fUnattributedRedis + fClockMismatches > 0;
     }
 }

@@ -3,7 +3,9 @@ package org.sextant.spans.model;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,17 +18,28 @@ import java.util.stream.Collectors;
  * <ul>
  * <li><b>Client to server.</b> A client connection (local L, remote R) is the server connection (local R, remote
  * L) of another process whose life overlaps it; of several (ports are reused) the one accepted closest to the
- * connect. Their spans pair in order, a server span starting no earlier than its client span: all processes
- * read one clock ({@code CLOCK_MONOTONIC}), so times compare across traces as they are.</li>
+ * connect. Their spans pair by request number: both sides number a connection's requests from its start.</li>
  * <li><b>Parents.</b> A server span's parent is its client span. A client span whose request carries a valid
  * {@code traceparent} belongs to the server span of its own process with that trace id which was in progress
  * when it started; without one, to the span inferred on the event loop ({@link HttpTracker}).</li>
  * <li><b>Redis.</b> A Redis command's client address is the local address of a connection of a traced process
- * (the 4-tuple seen from the other side); the command belongs to the span that process worked for at its last
- * write on that connection before the node read the command.</li>
+ * (the 4-tuple seen from the other side). The commands of a connection, in the order the node read them, take
+ * its writes in order: each write carries one command or more, so a command takes the next write not taken if
+ * it came before the node read the command, else it shares the write of the command before it. The tracer stamps
+ * a write when the call returns, which may be a little after the node began reading it:
+ * {@value #WRITE_STAMP_DELAY} ns are allowed for that. The command belongs to the span its process worked for
+ * at that write.</li>
  * </ul>
+ *
+ * <p>
+ * Every process reads the same clock, so a joined server span must overlap its client span; joins where it
+ * does not are counted ({@link Problems#clockMismatches}): a recording whose processes did not share a clock.
+ * </p>
  */
 public final class SpanGraph {
+
+    /** How long after the node began reading a command the tracer may stamp the client's write of it, ns. */
+    static final long WRITE_STAMP_DELAY = 100_000;
 
     private final List<Service> fServices;
     private final List<Span> fSpans;
@@ -114,21 +127,25 @@ public final class SpanGraph {
             if (server.isEmpty()) {
                 continue;
             }
-            List<Span> served = new ArrayList<>(server.get().fSpans);
-            int next = 0;
+            Map<Long, Span> served = new HashMap<>();
+            server.get().fSpans.forEach(span -> served.put(span.seq(), span));
             for (Span span : client.fSpans) {
-                while (next < served.size() && served.get(next).start() < span.start()) {
-                    next++; // its request was written before the trace began, or not by this client
-                }
-                if (next == served.size()) {
+                Span peer = served.get(span.seq());
+                if (peer == null || peer.kind() != SpanKind.SERVER) {
                     fProblems.fUnjoinedClients++;
                     continue;
                 }
-                Span peer = served.get(next++);
                 span.fPeer = peer;
                 peer.fPeer = span;
+                if (peer.start() > endOrMax(span) || endOrMax(peer) < span.start()) {
+                    fProblems.fClockMismatches++;
+                }
             }
         }
+    }
+
+    private static long endOrMax(Span span) {
+        return span.complete() ? span.end() : Long.MAX_VALUE;
     }
 
     private static boolean overlap(Connection a, Connection b) {
@@ -157,26 +174,31 @@ public final class SpanGraph {
     private void attributeRedis(List<Connection> connections) {
         Map<String, List<Connection>> byLocal = connections.stream().filter(c -> !c.fLocal.isEmpty())
                 .collect(Collectors.groupingBy(c -> c.fLocal));
+        Map<Connection, List<RedisCommand>> sent = new LinkedHashMap<>();
         for (RedisCommand command : fRedis) {
-            Connection connection = byLocal.getOrDefault(command.peer(), List.of()).stream().filter(c -> c.spans(command.start())).findFirst()
-                    .orElse(null);
-            if (connection == null) {
-                continue; // a client that was not traced, such as redis-cli
-            }
-            fRedisConnection.put(command, connection);
-            Connection.Write last = null;
-            for (Connection.Write write : connection.fWrites) {
-                if (write.time() > command.start()) {
-                    break;
-                }
-                last = write;
-            }
-            if (last == null || last.context() == null) {
-                fProblems.fUnattributedRedis++;
-                continue;
-            }
-            fRedisSpan.put(command, last.context());
-            last.context().fRedis.add(command);
+            byLocal.getOrDefault(command.peer(), List.of()).stream().filter(c -> c.spans(command.start())).findFirst()
+                    .ifPresent(c -> sent.computeIfAbsent(c, k -> new ArrayList<>()).add(command)); // else a client not traced, such as redis-cli
         }
+        sent.forEach((connection, commands) -> {
+            List<Connection.Write> writes = connection.fWrites;
+            int next = 0;
+            Connection.Write last = null;
+            for (RedisCommand command : commands) {
+                fRedisConnection.put(command, connection);
+                while (next + 1 < writes.size() && writes.get(next + 1).time() <= command.start()) {
+                    next++; // earlier writes carried commands the node did not time (read before the trace began)
+                }
+                if (next < writes.size() && writes.get(next).time() <= command.start() + WRITE_STAMP_DELAY) {
+                    last = writes.get(next++);
+                } // else it came in the same write as the command before it
+                Span span = last == null ? null : last.context();
+                if (span == null) {
+                    fProblems.fUnattributedRedis++;
+                    continue;
+                }
+                fRedisSpan.put(command, span);
+                span.fRedis.add(command);
+            }
+        });
     }
 }

@@ -158,4 +158,24 @@ class HttpTrackerTest {
         assertEquals("", span.remote());
         assertNull(span.parent());
     }
+
+    @Test
+    void redisCommandsTakeTheWritesThatCarriedThem() {
+        fTracker.connection(1, USERS, 300, 40, true, US, "127.0.0.1:50001");
+        request(2, USERS, 300, 40, false, "/users/1", "");
+        fTracker.connection(3, USERS, 300, 41, false, "127.0.0.1:50100", "127.0.0.1:6379");
+        fTracker.otherIo(100_010, USERS, 300, 41, true); // stamped as it returned, after the node began reading
+        fTracker.connection(100_020, USERS, 300, 42, true, US, "127.0.0.1:50002");
+        request(100_021, USERS, 300, 42, false, "/users/2", "");
+        fTracker.otherIo(200_000, USERS, 300, 41, true); // one write, two commands
+        RedisCommand first = new RedisCommand(100_000, 100_015, "400", "127.0.0.1:50100", "get");
+        RedisCommand second = new RedisCommand(200_005, 200_010, "400", "127.0.0.1:50100", "incr");
+        RedisCommand third = new RedisCommand(200_006, 200_010, "400", "127.0.0.1:50100", "expire");
+        RedisCommand stranger = new RedisCommand(200_007, 200_011, "400", "127.0.0.1:59999", "ping");
+        SpanGraph graph = fTracker.finish(List.of(third, first, second, stranger));
+        assertEquals(List.of(first), graph.spans().get(0).redisCommands());
+        assertEquals(List.of(second, third), graph.spans().get(1).redisCommands());
+        assertTrue(graph.clientOf(stranger).isEmpty());
+        assertEquals(0, graph.problems().unattributedRedis());
+    }
 }
