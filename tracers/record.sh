@@ -89,7 +89,7 @@ lttng -q create "$session" --output="$out" || die "could not create the LTTng se
 cleanup() { lttng -q destroy "$session" >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 lttng -q enable-channel -u --buffers-pid --subbuf-size "$subbuf" --num-subbuf 8 redis
-lttng -q enable-event -u 'redis:*' -c redis
+lttng -q enable-event -u 'redis:*,http:*' -c redis
 lttng -q add-context -u -t vpid -t vtid -t procname -c redis
 lttng -q start
 
