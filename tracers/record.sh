@@ -94,6 +94,8 @@ lttng -q add-context -u -t vpid -t vtid -t procname -c redis
 lttng -q start
 
 preload=$BUILD/libsextant-redis.so${LD_PRELOAD:+:$LD_PRELOAD}
+# COMMAND may keep files of its own beside the traces (tools/capture/http-topology.sh keeps its load log there).
+export SEXTANT_RECORD_DIR=$out
 set +e
 if $kernel; then
     # --exclude-perf after each selector: perf's own writes of perf.data are not recorded.
