@@ -4,9 +4,10 @@
 # ./sextant record [--kernel [--syscalls NAME,...]] [--subbuf-size BYTES] --out DIR -- COMMAND...
 # ./sextant record --ftrace [--events LIST] [--buffer-size KB] --out DIR -- COMMAND...    (tracers/ftrace-record.py)
 #
-# Runs COMMAND (and its children) under Sextant's transparent Redis tracer (tracers/redis, LD_PRELOAD) in an
-# LTTng-UST session of its own, user space only (a session daemon is started with --no-kernel when none runs).
-# Buffers are per process, so each Redis process (each node) leaves a trace of its own under DIR/ust/pid; with
+# Runs COMMAND (and its children) under Sextant's transparent tracer (tracers/redis, LD_PRELOAD: redis events from
+# a Redis node, http events from any other process) in an LTTng-UST session of its own, user space only (a
+# session daemon is started with --no-kernel when none runs). Buffers are per process, so each process (each
+# Redis node, each service) leaves a trace of its own under DIR/ust/pid; with
 # --kernel, perf also records the scheduler and system calls of COMMAND and its children into DIR/kernel, converted
 # to CTF; --syscalls keeps only the named system calls (say write,writev), which makes the trace much smaller. perf
 # reads CLOCK_MONOTONIC, LTTng's clock, and its converted trace gets LTTng's offset from the epoch, so both line
