@@ -4,9 +4,10 @@
 # ./sextant record [--kernel [--syscalls NAME,...]] [--subbuf-size BYTES] --out DIR -- COMMAND...
 # ./sextant record --ftrace [--events LIST] [--buffer-size KB] --out DIR -- COMMAND...    (tracers/ftrace-record.py)
 #
-# Runs COMMAND (and its children) under Sextant's transparent Redis tracer (tracers/redis, LD_PRELOAD) in an
-# LTTng-UST session of its own, user space only (a session daemon is started with --no-kernel when none runs).
-# Buffers are per process, so each Redis process (each node) leaves a trace of its own under DIR/ust/pid; with
+# Runs COMMAND (and its children) under Sextant's transparent tracer (tracers/redis, LD_PRELOAD: redis events from
+# a Redis node, http events from any other process) in an LTTng-UST session of its own, user space only (a
+# session daemon is started with --no-kernel when none runs). Buffers are per process, so each process (each
+# Redis node, each service) leaves a trace of its own under DIR/ust/pid; with
 # --kernel, perf also records the scheduler and system calls of COMMAND and its children into DIR/kernel, converted
 # to CTF; --syscalls keeps only the named system calls (say write,writev), which makes the trace much smaller. perf
 # reads CLOCK_MONOTONIC, LTTng's clock, and its converted trace gets LTTng's offset from the epoch, so both line
@@ -89,11 +90,13 @@ lttng -q create "$session" --output="$out" || die "could not create the LTTng se
 cleanup() { lttng -q destroy "$session" >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 lttng -q enable-channel -u --buffers-pid --subbuf-size "$subbuf" --num-subbuf 8 redis
-lttng -q enable-event -u 'redis:*' -c redis
+lttng -q enable-event -u 'redis:*,http:*' -c redis
 lttng -q add-context -u -t vpid -t vtid -t procname -c redis
 lttng -q start
 
 preload=$BUILD/libsextant-redis.so${LD_PRELOAD:+:$LD_PRELOAD}
+# COMMAND may keep files of its own beside the traces (tools/capture/http-topology.sh keeps its load log there).
+export SEXTANT_RECORD_DIR=$out
 set +e
 if $kernel; then
     # --exclude-perf after each selector: perf's own writes of perf.data are not recorded.

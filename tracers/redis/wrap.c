@@ -1,21 +1,25 @@
 // SPDX-License-Identifier: EPL-2.0
-// Sextant's transparent Redis tracer: loaded with LD_PRELOAD into an unmodified redis-server, it wraps the
-// calls Redis 7 makes its network I/O with and emits the "redis" events of docs/redis-events.md. Only TCP
-// sockets returned by accept/accept4/connect are traced; each wrapper calls the real function first or last
-// exactly once and returns its result with its errno untouched.
+// Sextant's transparent tracer: loaded with LD_PRELOAD into an unmodified redis-server, it wraps the calls
+// Redis 7 makes its network I/O with and emits the "redis" events of docs/redis-events.md; loaded into any other
+// process (a Node service, a client), it emits the "http" events of docs/http-events.md instead (http_io.c).
+// Only TCP sockets returned by accept/accept4/connect are traced; each wrapper calls the real function first or
+// last exactly once and returns its result with its errno untouched.
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <netinet/in.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "http_io.h"
 #include "parse.h"
 #include "redis_tp.h"
 
@@ -35,6 +39,7 @@ struct connection {
     struct resp_parser request;
     struct bus_parser bus_in;
     struct bus_parser bus_out;
+    struct http_connection *http;   // not a Redis node: the connection's HTTP events instead
 };
 
 struct listener {
@@ -46,6 +51,12 @@ struct listener {
 static ssize_t (*real_read)(int, void *, size_t);
 static ssize_t (*real_write)(int, const void *, size_t);
 static ssize_t (*real_writev)(int, const struct iovec *, int);
+static ssize_t (*real_readv)(int, const struct iovec *, int);
+static ssize_t (*real_recv)(int, void *, size_t, int);
+static ssize_t (*real_recvfrom)(int, void *, size_t, int, struct sockaddr *, socklen_t *);
+static ssize_t (*real_send)(int, const void *, size_t, int);
+static ssize_t (*real_sendto)(int, const void *, size_t, int, const struct sockaddr *, socklen_t);
+static long (*real_syscall)(long, ...);
 static int (*real_accept)(int, struct sockaddr *, socklen_t *);
 static int (*real_accept4)(int, struct sockaddr *, socklen_t *, int);
 static int (*real_connect)(int, const struct sockaddr *, socklen_t);
@@ -86,6 +97,12 @@ static void resolve(void) {
     real_read = next("read");
     real_write = next("write");
     real_writev = next("writev");
+    real_readv = next("readv");
+    real_recv = next("recv");
+    real_recvfrom = next("recvfrom");
+    real_send = next("send");
+    real_sendto = next("sendto");
+    real_syscall = next("syscall");
     real_accept = next("accept");
     real_accept4 = next("accept4");
     real_connect = next("connect");
@@ -95,6 +112,22 @@ static void resolve(void) {
     real_epoll_wait = next("epoll_wait");   // last: the others are set once it is
 }
 #define REAL(name) (resolve(), real_##name)
+
+// A Redis node gets the "redis" events, any other process the "http" events. Decided from the program's name
+// before main() runs: Redis rewrites its argv for its process title, and /proc/self/exe names redis-check-rdb.
+static int http_process = -1;
+
+static int traces_http(void) {
+    if (http_process < 0) {
+        http_process = strncmp(program_invocation_short_name, "redis-server", 12) != 0
+            && strncmp(program_invocation_short_name, "redis-sentinel", 14) != 0;
+    }
+    return http_process;
+}
+
+__attribute__((constructor)) static void decide_protocol(void) {
+    traces_http();
+}
 
 
 static struct connection *lookup(int fd) {
@@ -218,6 +251,10 @@ static void open_connection(int fd, int accepted, int listen_fd, const struct so
         return;
     }
     c->accepted = accepted;
+    if (traces_http() && (c->http = http_open(fd, accepted, local_text, local_port, remote_text, remote_port)) == NULL) {
+        free(c);
+        return;
+    }
     pthread_mutex_lock(&lock);
     if (accepted) {
         int port = listening_port(listen_fd);
@@ -228,7 +265,13 @@ static void open_connection(int fd, int accepted, int listen_fd, const struct so
     struct connection *old = connections[fd];
     connections[fd] = c;
     pthread_mutex_unlock(&lock);
+    if (old != NULL && old->http != NULL) {
+        http_close(old->http, fd);
+    }
     free(old);
+    if (c->http != NULL) {
+        return;
+    }
     tracepoint(redis, new_connection, fd, accepted, listen_fd, local_text, local_port, remote_text, remote_port, KIND_NAMES[c->kind]);
 }
 
@@ -245,7 +288,10 @@ static void close_connection(int fd) {
         }
     }
     pthread_mutex_unlock(&lock);
-    if (c != NULL) {
+    if (c != NULL && c->http != NULL) {
+        http_close(c->http, fd);
+        free(c);
+    } else if (c != NULL) {
         end_commands();
         tracepoint(redis, free_client, fd);
         free(c);
@@ -260,12 +306,26 @@ static void classify_outgoing(int fd, struct connection *c, const void *bytes, s
     }
 }
 
+// An HTTP connection's call returned `result`: its events, errno kept.
+static ssize_t http_done(struct connection *c, int fd, int outgoing, const struct iovec *iov, int count,
+                         ssize_t result) {
+    int saved = errno;
+    http_io(c->http, fd, outgoing, iov, count, result);
+    errno = saved;
+    return result;
+}
+
+#define HTTP_ONE(buffer, count) (&(struct iovec) { (void *) (buffer), (count) }), 1
+
 /* The wrappers. */
 
 ssize_t read(int fd, void *buffer, size_t count) {
     struct connection *c = lookup(fd);
     if (c == NULL) {
         return REAL(read)(fd, buffer, count);
+    }
+    if (c->http != NULL) {
+        return http_done(c, fd, 0, HTTP_ONE(buffer, count), REAL(read)(fd, buffer, count));
     }
     end_commands();
     int bus = c->kind == K_BUS;
@@ -334,6 +394,9 @@ ssize_t write(int fd, const void *buffer, size_t count) {
     if (c == NULL) {
         return REAL(write)(fd, buffer, count);
     }
+    if (c->http != NULL) {
+        return http_done(c, fd, 1, HTTP_ONE(buffer, count), REAL(write)(fd, buffer, count));
+    }
     struct iovec one = { (void *) buffer, count };
     return traced_write(fd, c, &one, 1, 0);
 }
@@ -343,7 +406,43 @@ ssize_t writev(int fd, const struct iovec *iov, int count) {
     if (c == NULL) {
         return REAL(writev)(fd, iov, count);
     }
+    if (c->http != NULL) {
+        return http_done(c, fd, 1, iov, count, REAL(writev)(fd, iov, count));
+    }
     return traced_write(fd, c, iov, count, 1);
+}
+
+// Calls Redis does not make, wrapped for the HTTP events of other programs (MSG_PEEK leaves the bytes unread).
+ssize_t readv(int fd, const struct iovec *iov, int count) {
+    struct connection *c = lookup(fd);
+    ssize_t result = REAL(readv)(fd, iov, count);
+    return c != NULL && c->http != NULL ? http_done(c, fd, 0, iov, count, result) : result;
+}
+
+ssize_t recv(int fd, void *buffer, size_t count, int flags) {
+    struct connection *c = lookup(fd);
+    ssize_t result = REAL(recv)(fd, buffer, count, flags);
+    int traced = c != NULL && c->http != NULL && !(flags & MSG_PEEK);
+    return traced ? http_done(c, fd, 0, HTTP_ONE(buffer, count), result) : result;
+}
+
+ssize_t recvfrom(int fd, void *buffer, size_t count, int flags, struct sockaddr *address, socklen_t *length) {
+    struct connection *c = lookup(fd);
+    ssize_t result = REAL(recvfrom)(fd, buffer, count, flags, address, length);
+    int traced = c != NULL && c->http != NULL && !(flags & MSG_PEEK);
+    return traced ? http_done(c, fd, 0, HTTP_ONE(buffer, count), result) : result;
+}
+
+ssize_t send(int fd, const void *buffer, size_t count, int flags) {
+    struct connection *c = lookup(fd);
+    ssize_t result = REAL(send)(fd, buffer, count, flags);
+    return c != NULL && c->http != NULL ? http_done(c, fd, 1, HTTP_ONE(buffer, count), result) : result;
+}
+
+ssize_t sendto(int fd, const void *buffer, size_t count, int flags, const struct sockaddr *address, socklen_t length) {
+    struct connection *c = lookup(fd);
+    ssize_t result = REAL(sendto)(fd, buffer, count, flags, address, length);
+    return c != NULL && c->http != NULL ? http_done(c, fd, 1, HTTP_ONE(buffer, count), result) : result;
 }
 
 static int accepted(int listen_fd, int fd, struct sockaddr *address, socklen_t *length) {
@@ -398,7 +497,9 @@ int listen(int fd, int backlog) {
             listeners[listener_count++] = (struct listener) { fd, port };
         }
         pthread_mutex_unlock(&lock);
-        tracepoint(redis, listen, fd, text, port);
+        if (!traces_http()) {
+            tracepoint(redis, listen, fd, text, port);
+        }
     }
     errno = saved;
     return result;
@@ -409,6 +510,22 @@ int close(int fd) {
     return REAL(close)(fd);
 }
 
+// libuv (Node) closes descriptors with syscall(SYS_close, fd), not close(): the arguments are passed on as the
+// six registers the kernel reads, whatever the call.
+long syscall(long number, ...) {
+    va_list arguments;
+    va_start(arguments, number);
+    long a[6];
+    for (int i = 0; i < 6; i++) {
+        a[i] = va_arg(arguments, long);
+    }
+    va_end(arguments);
+    if (number == SYS_close) {
+        close_connection((int) a[0]);
+    }
+    return REAL(syscall)(number, a[0], a[1], a[2], a[3], a[4], a[5]);
+}
+
 static uint32_t mask_of(const struct epoll_event *event) {
     return event == NULL ? 0 : ((event->events & EPOLLIN) ? 1u : 0u) | ((event->events & EPOLLOUT) ? 2u : 0u);
 }
@@ -417,7 +534,7 @@ int epoll_ctl(int epfd, int op, int fd, struct epoll_event *event) {
     int result = REAL(epoll_ctl)(epfd, op, fd, event);
     int saved = errno;
     struct connection *c = result == 0 ? lookup(fd) : NULL;
-    if (c != NULL) {
+    if (c != NULL && c->http == NULL) {
         uint32_t before = c->watched;
         uint32_t after = op == EPOLL_CTL_DEL ? 0 : mask_of(event);
         c->watched = after;
@@ -434,6 +551,9 @@ int epoll_ctl(int epfd, int op, int fd, struct epoll_event *event) {
 }
 
 int epoll_wait(int epfd, struct epoll_event *events, int max, int timeout) {
+    if (traces_http()) {
+        return REAL(epoll_wait)(epfd, events, max, timeout);
+    }
     end_commands();
     tracepoint(redis, before_sleep, timeout);
     int result = REAL(epoll_wait)(epfd, events, max, timeout);
