@@ -6,8 +6,9 @@ import org.eclipse.jdt.annotation.Nullable;
 /**
  * How the command line asks an analysis to build its history ({@code --threads N}, {@code --serial}), for
  * analyses of instruction flows which instruction pairs to profile ({@code --pattern}), and for profiles how many
- * of the costliest to list ({@code --top N}) and which run to compare with ({@code --baseline FILE}). Analyses
- * ignore what does not concern them.
+ * of the costliest to list ({@code --top N}) and which run to compare with ({@code --baseline FILE}), and for
+ * analyses that export their result in another format the file to write it to ({@code --otlp FILE}: spans as
+ * OpenTelemetry JSON). Analyses ignore what does not concern them.
  *
  * @param threads
  *            worker threads, 0 for the analysis's default (one per core)
@@ -20,8 +21,10 @@ import org.eclipse.jdt.annotation.Nullable;
  *            how many of the costliest items to list, 0 for the analysis's default
  * @param baseline
  *            the path of a run to compare with, or null for none
+ * @param otlp
+ *            the path of the OTLP JSON file to write, or null for none
  */
-public record BuildOptions(int threads, boolean serial, @Nullable String pattern, int top, @Nullable String baseline) {
+public record BuildOptions(int threads, boolean serial, @Nullable String pattern, int top, @Nullable String baseline, @Nullable String otlp) {
 
     /** The analysis's own default build. */
     public static final BuildOptions DEFAULT = new BuildOptions(0, false, null);
@@ -37,6 +40,24 @@ public record BuildOptions(int threads, boolean serial, @Nullable String pattern
      *            the instruction groups of a delta profile, or null
      */
     public BuildOptions(int threads, boolean serial, @Nullable String pattern) {
-        this(threads, serial, pattern, 0, null);
+        this(threads, serial, pattern, 0, null, null);
+    }
+
+    /**
+     * Options of a build and listing, with no export.
+     *
+     * @param threads
+     *            worker threads, 0 for the analysis's default
+     * @param serial
+     *            build serially
+     * @param pattern
+     *            the instruction groups of a delta profile, or null
+     * @param top
+     *            how many of the costliest items to list, 0 for the analysis's default
+     * @param baseline
+     *            the path of a run to compare with, or null for none
+     */
+    public BuildOptions(int threads, boolean serial, @Nullable String pattern, int top, @Nullable String baseline) {
+        this(threads, serial, pattern, top, baseline, null);
     }
 }

@@ -22,14 +22,15 @@ import org.sextant.internal.headless.core.Arguments.UsageException;
 
 /**
  * {@code org.sextant.headless.analyze}: opens traces, runs one analysis on each and prints the summaries, as
- * text or as one JSON document. Problems with the input (also a corrupt packet found while analysing) are
+ * text or as one JSON document; the warnings a summary lists ({@code warnings}) also go to the standard error.
+ * Problems with the input (also a corrupt packet found while analysing) are
  * reported in one line naming the file, with exit code 2; an analysis that fails otherwise exits with 1.
  */
 public class AnalyzeApplication implements IApplication {
 
     private static final Integer USAGE_ERROR = 2;
     private static final Integer ANALYSIS_ERROR = 1;
-    private static final String USAGE = "usage: sextant analyze [--analysis NAME] [--threads N | --serial] [--pattern START,...:END,...] [--top N] [--baseline FILE] [--skip-damaged] [--json] [--list] [TRACE...]"; //$NON-NLS-1$
+    private static final String USAGE = "usage: sextant analyze [--analysis NAME] [--threads N | --serial] [--pattern START,...:END,...] [--top N] [--baseline FILE] [--otlp FILE] [--skip-damaged] [--json] [--list] [TRACE...]"; //$NON-NLS-1$
 
     private final PrintStream fOut = System.out;
     private final PrintStream fErr = System.err;
@@ -85,6 +86,9 @@ public class AnalyzeApplication implements IApplication {
                     result.put("damaged", damaged); //$NON-NLS-1$
                 }
                 result.putAll(analysis.run(trace, arguments.build(), new NullProgressMonitor()));
+                if (result.get("warnings") instanceof List<?> warnings) { //$NON-NLS-1$
+                    warnings.forEach(warning -> fErr.println("[sextant] warning: " + warning)); //$NON-NLS-1$
+                }
                 results.add(result);
                 fErr.printf("[sextant] %s: done in %.1f s%n", entry.name(), (System.nanoTime() - start) / 1e9); //$NON-NLS-1$
             } catch (HeadlessAnalysisException e) {

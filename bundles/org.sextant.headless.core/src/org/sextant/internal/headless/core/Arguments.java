@@ -9,7 +9,7 @@ import org.sextant.headless.core.BuildOptions;
 
 /**
  * The parsed command line of {@code analyze}:
- * {@code [--analysis NAME] [--threads N] [--serial] [--pattern START,...:END,...] [--top N] [--baseline FILE] [--json]
+ * {@code [--analysis NAME] [--threads N] [--serial] [--pattern START,...:END,...] [--top N] [--baseline FILE] [--otlp FILE] [--json]
  * [--list] TRACE...}.
  * Without a trace, the default one is analysed: the launcher names its bundled sample in the system property
  * {@value #DEFAULT_TRACE_PROPERTY}, so that only this class reads the options.
@@ -62,6 +62,7 @@ record Arguments(String analysis, boolean json, boolean list, boolean skipDamage
         String pattern = null;
         int top = 0;
         String baseline = null;
+        String otlp = null;
         List<String> traces = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -102,6 +103,12 @@ record Arguments(String analysis, boolean json, boolean list, boolean skipDamage
                 }
                 baseline = args[++i];
                 break;
+            case "--otlp": //$NON-NLS-1$
+                if (i + 1 == args.length) {
+                    throw new UsageException("--otlp needs the file to write the spans to"); //$NON-NLS-1$
+                }
+                otlp = args[++i];
+                break;
             default:
                 if (arg.startsWith("--analysis=")) { //$NON-NLS-1$
                     analysis = arg.substring("--analysis=".length()); //$NON-NLS-1$
@@ -121,7 +128,7 @@ record Arguments(String analysis, boolean json, boolean list, boolean skipDamage
         if (serial && threads > 0) {
             throw new UsageException("--serial and --threads exclude each other"); //$NON-NLS-1$
         }
-        return new Arguments(analysis, json, list, skipDamaged, new BuildOptions(threads, serial, pattern, top, baseline), List.copyOf(traces));
+        return new Arguments(analysis, json, list, skipDamaged, new BuildOptions(threads, serial, pattern, top, baseline, otlp), List.copyOf(traces));
     }
 
     private static int positive(String option, String value) throws UsageException {

@@ -80,6 +80,9 @@ public final class HttpTracker {
     public void connection(long time, String process, int tid, int fd, boolean accepted, String local, String remote) {
         Process p = process(process);
         close(time, p, fd);
+        if (accepted && local.lastIndexOf(':') > 0) {
+            p.fService.served(local);
+        }
         open(p, new Connection(p.fService, fd, accepted, local, remote, time, p.fWorkingFor.get(tid)));
     }
 

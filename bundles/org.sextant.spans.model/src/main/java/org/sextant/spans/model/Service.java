@@ -2,15 +2,17 @@
 package org.sextant.spans.model;
 
 /**
- * A traced process that took part in HTTP exchanges: its key (the process id) and the name it is shown by, its
- * process name ({@code process.title} of a Node service), with the pid added once the {@link SpanGraph} finds
- * several processes of that name.
+ * A traced process that took part in HTTP exchanges: its key (the process id) and the name it is shown by. That
+ * is its process name (a Node service names itself with {@code process.title}) when no other process has it;
+ * else the name and the lowest port it served on ("node :8080"), or for a process that served nothing the name
+ * and its pid ("node (pid 4242)").
  */
 public final class Service {
 
     private final String fKey;
     private String fProcessName;
     private String fName;
+    private int fPort = -1;
 
     Service(String key) {
         fKey = key;
@@ -28,7 +30,7 @@ public final class Service {
         return fProcessName;
     }
 
-    /** @return "gateway", or "node (pid 4242)" when several processes are named node, or "pid 4242" */
+    /** @return "gateway", "node :8080" or "node (pid 4242)" when several processes are named node, or "pid 4242" */
     public String name() {
         return fName;
     }
@@ -37,8 +39,20 @@ public final class Service {
         fProcessName = name;
     }
 
+    /** A connection accepted on that local "address:port". */
+    void served(String local) {
+        int port = Integer.parseInt(local.substring(local.lastIndexOf(':') + 1));
+        fPort = fPort < 0 ? port : Math.min(fPort, port);
+    }
+
     void name(boolean unique) {
-        fName = fProcessName.isEmpty() ? "pid " + fKey : unique ? fProcessName : fProcessName + " (pid " + fKey + ')';
+        if (fProcessName.isEmpty()) {
+            fName = "pid " + fKey;
+        } else if (unique) {
+            fName = fProcessName;
+        } else {
+            fName = fPort >= 0 ? fProcessName + " :" + fPort : fProcessName + " (pid " + fKey + ')';
+        }
     }
 
     @Override
