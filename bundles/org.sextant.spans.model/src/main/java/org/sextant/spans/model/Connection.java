@@ -33,7 +33,7 @@ final class Connection {
     /** Message starts by direction and number, until their heads come. */
     final Map<Long, Long> fBegins = new HashMap<>();
     final List<Write> fWrites = new ArrayList<>();
-    /** The spans of the non-HTTP writes not yet answered, oldest first, as a pipelining client reads replies. */
+    /** The non-HTTP writes not answered yet ({@link EventLoop}), oldest first, as a pipelining client reads replies. */
     final ArrayDeque<Write> fUnanswered = new ArrayDeque<>();
 
     Connection(Service service, int fd, Boolean accepted, String local, String remote, long opened, Span contextAtOpen) {

@@ -20,12 +20,12 @@ import java.util.Map;
  * </p>
  *
  * <p>
- * Parenthood is also inferred without {@code traceparent}, on each thread's event loop: the span a thread works
- * for is the server span whose request it last read (its handler runs then), or, after it read a client
- * response or a Redis reply, the span that call was made for (the callback continues that work). A request or a
- * Redis command written then belongs to that span; the first request on a connection the process opened belongs
- * to the span it was working for when it connected (Node writes it once the connection is made, when the thread
- * may have moved on).
+ * Parenthood is also inferred without {@code traceparent}, on each thread's event loop ({@link EventLoop}): a
+ * request read runs its handler, which works for that server span; a client response or a Redis reply read runs
+ * the continuation of the call, which works for the span the call was made for. A request or a Redis command
+ * written then belongs to that span. The first request on a connection the process opened belongs to the span
+ * it was working for when it connected: Node writes it once the connection is made, when the thread may have
+ * moved on.
  * </p>
  */
 public final class HttpTracker {
@@ -39,7 +39,11 @@ public final class HttpTracker {
     private static final class Process {
         final Service fService;
         final Map<Integer, Connection> fOpen = new HashMap<>();
-        final Map<Integer, Span> fWorkingFor = new HashMap<>();
+        final Map<Integer, EventLoop> fLoops = new HashMap<>();
+
+        EventLoop loop(int tid) {
+            return fLoops.computeIfAbsent(tid, t -> new EventLoop());
+        }
 
         Process(String key) {
             fService = new Service(key);
@@ -83,7 +87,7 @@ public final class HttpTracker {
         if (accepted && local.lastIndexOf(':') > 0) {
             p.fService.served(local);
         }
-        open(p, new Connection(p.fService, fd, accepted, local, remote, time, p.fWorkingFor.get(tid)));
+        open(p, new Connection(p.fService, fd, accepted, local, remote, time, p.loop(tid).current()));
     }
 
     /**
@@ -152,9 +156,10 @@ public final class HttpTracker {
         Span span = new Span(fSpans.size(), outgoing ? SpanKind.CLIENT : SpanKind.SERVER, p.fService, tid, fd, seq, c.fLocal, c.fRemote,
                 begin == null ? time : begin, method, target, host, traceparent);
         if (outgoing) {
-            span.fInferredParent = c.fSpans.isEmpty() && c.fOpened != Span.UNKNOWN ? c.fContextAtOpen : p.fWorkingFor.get(tid);
+            Span acting = p.loop(tid).act();
+            span.fInferredParent = c.fSpans.isEmpty() && c.fOpened != Span.UNKNOWN ? c.fContextAtOpen : acting;
         } else {
-            p.fWorkingFor.put(tid, span);
+            p.loop(tid).read(span);
         }
         fSpans.add(span);
         c.fSpans.add(span);
@@ -191,7 +196,9 @@ public final class HttpTracker {
         span.fStatus = status;
         span.fResponseStart = begin == null ? time : begin;
         if (!outgoing) {
-            p.fWorkingFor.put(tid, span.fInferredParent);
+            p.loop(tid).read(span.fInferredParent);
+        } else {
+            p.loop(tid).responded(span);
         }
     }
 
@@ -222,13 +229,13 @@ public final class HttpTracker {
         if (request) {
             span.fRequestEnd = time;
             if (span.kind() == SpanKind.SERVER) {
-                p.fWorkingFor.put(tid, span); // a handler that waits for the body runs now
+                p.loop(tid).read(span); // a handler that waits for the body runs now
             }
         } else if (span.fResponseStart != Span.UNKNOWN) {
             span.fEnd = time;
             c.fOpen.remove(seq);
             if (span.kind() == SpanKind.CLIENT) {
-                p.fWorkingFor.put(tid, span.fInferredParent);
+                p.loop(tid).read(span.fInferredParent);
             }
         }
     }
@@ -267,11 +274,11 @@ public final class HttpTracker {
         Process p = process(process);
         Connection c = connection(p, fd, null);
         if (outgoing) {
-            Connection.Write write = new Connection.Write(time, p.fWorkingFor.get(tid));
+            Connection.Write write = new Connection.Write(time, p.loop(tid).act());
             c.fWrites.add(write);
             c.fUnanswered.add(write);
-        } else if (!c.fUnanswered.isEmpty()) {
-            p.fWorkingFor.put(tid, c.fUnanswered.poll().context());
+        } else {
+            p.loop(tid).replies(c);
         }
     }
 
@@ -285,7 +292,7 @@ public final class HttpTracker {
     public void lost(String process) {
         Process p = process(process);
         fProblems.fLostEvents++;
-        p.fWorkingFor.clear();
+        p.fLoops.values().forEach(EventLoop::forget);
         p.fOpen.values().forEach(c -> c.fUnanswered.clear());
     }
 

@@ -59,7 +59,7 @@ public final class Problems {
         return fUnattributedRedis;
     }
 
-    /** @return joined client and server spans that do not overlap in time: processes that did not share a clock */
+    /** @return joined spans whose server span starts after its client span ended: processes that did not share a clock */
     public long clockMismatches() {
         return fClockMismatches;
     }

@@ -24,22 +24,28 @@ import java.util.stream.Collectors;
  * when it started; without one, to the span inferred on the event loop ({@link HttpTracker}).</li>
  * <li><b>Redis.</b> A Redis command's client address is the local address of a connection of a traced process
  * (the 4-tuple seen from the other side). The commands of a connection, in the order the node read them, take
- * its writes in order: each write carries one command or more, so a command takes the next write not taken if
- * it came before the node read the command, else it shares the write of the command before it. The tracer stamps
- * a write when the call returns, which may be a little after the node began reading it:
- * {@value #WRITE_STAMP_DELAY} ns are allowed for that. The command belongs to the span its process worked for
- * at that write.</li>
+ * its writes in order. When there are as many writes as commands (a client that writes each command on its own,
+ * as ioredis does), the n-th command is the n-th write: times cannot tell, as the tracer stamps a write when
+ * its call returns, and the writer is often preempted by the node it woke, for a millisecond or more. Otherwise
+ * a write may carry several commands: a command takes the next write not taken if it was stamped before the
+ * node read the command (with {@value #WRITE_STAMP_DELAY} ns allowed for the stamp's delay), else it shares
+ * the write of the command before it. The command belongs to the span its process worked for at that
+ * write.</li>
  * </ul>
  *
  * <p>
- * Every process reads the same clock, so a joined server span must overlap its client span; joins where it
- * does not are counted ({@link Problems#clockMismatches}): a recording whose processes did not share a clock.
+ * The tracer stamps each event when its call returns, and a process preempted right after a call (often by the
+ * process its write woke) is stamped late, by a millisecond or more under load: a client span may start after
+ * its server span started, even after it ended. One order always holds when the processes share a clock: the
+ * server read the request (and stamped it, on its thread, before writing the response) before the client's
+ * read of the response returned. Joins where a server span starts after its client span ended are counted
+ * ({@link Problems#clockMismatches}): a recording whose processes did not share a clock.
  * </p>
  */
 public final class SpanGraph {
 
     /** How long after the node began reading a command the tracer may stamp the client's write of it, ns. */
-    static final long WRITE_STAMP_DELAY = 100_000;
+    static final long WRITE_STAMP_DELAY = 1_000_000;
 
     private final List<Service> fServices;
     private final List<Span> fSpans;
@@ -137,7 +143,7 @@ public final class SpanGraph {
                 }
                 span.fPeer = peer;
                 peer.fPeer = span;
-                if (peer.start() > endOrMax(span) || endOrMax(peer) < span.start()) {
+                if (peer.start() > endOrMax(span)) {
                     fProblems.fClockMismatches++;
                 }
             }
@@ -181,16 +187,22 @@ public final class SpanGraph {
         }
         sent.forEach((connection, commands) -> {
             List<Connection.Write> writes = connection.fWrites;
+            boolean oneEach = writes.size() == commands.size();
             int next = 0;
             Connection.Write last = null;
-            for (RedisCommand command : commands) {
+            for (int i = 0; i < commands.size(); i++) {
+                RedisCommand command = commands.get(i);
                 fRedisConnection.put(command, connection);
-                while (next + 1 < writes.size() && writes.get(next + 1).time() <= command.start()) {
-                    next++; // earlier writes carried commands the node did not time (read before the trace began)
+                if (oneEach) {
+                    last = writes.get(i);
+                } else {
+                    while (next + 1 < writes.size() && writes.get(next + 1).time() <= command.start()) {
+                        next++; // earlier writes carried commands the node did not time
+                    }
+                    if (next < writes.size() && writes.get(next).time() <= command.start() + WRITE_STAMP_DELAY) {
+                        last = writes.get(next++);
+                    } // else it came in the same write as the command before it
                 }
-                if (next < writes.size() && writes.get(next).time() <= command.start() + WRITE_STAMP_DELAY) {
-                    last = writes.get(next++);
-                } // else it came in the same write as the command before it
                 Span span = last == null ? null : last.context();
                 if (span == null) {
                     fProblems.fUnattributedRedis++;

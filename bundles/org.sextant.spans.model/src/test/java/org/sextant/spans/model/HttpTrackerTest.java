@@ -165,9 +165,11 @@ class HttpTrackerTest {
         request(2, USERS, 300, 40, false, "/users/1", "");
         fTracker.connection(3, USERS, 300, 41, false, "127.0.0.1:50100", "127.0.0.1:6379");
         fTracker.otherIo(100_010, USERS, 300, 41, true); // stamped as it returned, after the node began reading
-        fTracker.connection(100_020, USERS, 300, 42, true, US, "127.0.0.1:50002");
-        request(100_021, USERS, 300, 42, false, "/users/2", "");
+        fTracker.otherIo(150_000, USERS, 300, 41, true); // a command the node did not time
+        fTracker.connection(150_020, USERS, 300, 42, true, US, "127.0.0.1:50002");
+        request(150_021, USERS, 300, 42, false, "/users/2", "");
         fTracker.otherIo(200_000, USERS, 300, 41, true); // one write, two commands
+        fTracker.otherIo(5_000_000, USERS, 300, 41, true); // another the node did not time
         RedisCommand first = new RedisCommand(100_000, 100_015, "400", "127.0.0.1:50100", "get");
         RedisCommand second = new RedisCommand(200_005, 200_010, "400", "127.0.0.1:50100", "incr");
         RedisCommand third = new RedisCommand(200_006, 200_010, "400", "127.0.0.1:50100", "expire");
@@ -177,5 +179,26 @@ class HttpTrackerTest {
         assertEquals(List.of(second, third), graph.spans().get(1).redisCommands());
         assertTrue(graph.clientOf(stranger).isEmpty());
         assertEquals(0, graph.problems().unattributedRedis());
+    }
+
+    @Test
+    void oneReadBringsTheRepliesOfTwoRequestsWhoseContinuationsRunInOrder() {
+        fTracker.connection(1, USERS, 300, 40, true, US, "127.0.0.1:50001");
+        fTracker.connection(2, USERS, 300, 42, true, US, "127.0.0.1:50002");
+        fTracker.connection(3, USERS, 300, 41, false, "127.0.0.1:50100", "127.0.0.1:6379");
+        request(10, USERS, 300, 40, false, "/users/1", "");
+        fTracker.otherIo(11, USERS, 300, 41, true); // GET for /users/1
+        request(12, USERS, 300, 42, false, "/users/2", "");
+        fTracker.otherIo(13, USERS, 300, 41, true); // GET for /users/2
+        fTracker.otherIo(20, USERS, 300, 41, false); // both replies
+        fTracker.otherIo(21, USERS, 300, 41, true); // SET for /users/1
+        fTracker.otherIo(22, USERS, 300, 41, true); // SET for /users/2
+        // the node timed its commands after the client's stamps, as it happens when the writer is preempted
+        List<RedisCommand> commands = List.of(new RedisCommand(5, 6, "400", "127.0.0.1:50100", "get"),
+                new RedisCommand(7, 8, "400", "127.0.0.1:50100", "get"), new RedisCommand(14, 15, "400", "127.0.0.1:50100", "set"),
+                new RedisCommand(16, 17, "400", "127.0.0.1:50100", "set"));
+        SpanGraph graph = fTracker.finish(commands);
+        assertEquals(List.of(commands.get(0), commands.get(2)), graph.spans().get(0).redisCommands());
+        assertEquals(List.of(commands.get(1), commands.get(3)), graph.spans().get(1).redisCommands());
     }
 }
