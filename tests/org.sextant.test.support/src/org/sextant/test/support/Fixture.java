@@ -61,7 +61,15 @@ public enum Fixture {
      */
     FTRACE_SCHED_SMALL("ftrace-sched-small"), //$NON-NLS-1$
     /** An ftrace capture whose buffers were overwritten: events lost on both CPUs; {@code trace.dat} is version 6. */
-    FTRACE_LOST("ftrace-lost"); //$NON-NLS-1$
+    FTRACE_LOST("ftrace-lost"), //$NON-NLS-1$
+    /**
+     * The HTTP topology of issue 16 under Sextant's tracer: a load generator, a gateway, two Node backends using
+     * ioredis and a Redis node, every request with a known W3C traceparent; with the generator's log
+     * ({@code loadgen.jsonl}), the node's {@code INFO commandstats} and {@code topology.json}.
+     */
+    HTTP_TOPOLOGY("http-topology"), //$NON-NLS-1$
+    /** The same topology and load with no traceparent headers: parenthood can only be inferred. */
+    HTTP_TOPOLOGY_NOPARENT("http-topology-noparent"); //$NON-NLS-1$
 
     private static final String GZIP_SUFFIX = ".gz"; //$NON-NLS-1$
 

@@ -88,7 +88,11 @@ public final class Traces {
      *             when the fixture cannot be listed
      */
     public static List<Path> recordingTraces(Fixture fixture) throws IOException {
-        try (Stream<Path> files = Files.walk(fixture.path())) {
+        return recordingTraces(fixture.path());
+    }
+
+    private static List<Path> recordingTraces(Path recording) throws IOException {
+        try (Stream<Path> files = Files.walk(recording)) {
             return files.filter(p -> p.endsWith("metadata")).map(Path::getParent).sorted().toList(); //$NON-NLS-1$
         }
     }
@@ -104,18 +108,31 @@ public final class Traces {
      *             when Trace Compass cannot read one of its traces
      */
     public static TmfExperiment openRecording(Fixture fixture) throws TmfTraceException {
+        return openRecording(fixture.path());
+    }
+
+    /**
+     * Opens a recording directory (a fixture's copy, changed by a test) as {@link #openRecording(Fixture)} does.
+     *
+     * @param recording
+     *            the directory of a recording
+     * @return the opened experiment; {@link #close} it
+     * @throws TmfTraceException
+     *             when Trace Compass cannot read one of its traces
+     */
+    public static TmfExperiment openRecording(Path recording) throws TmfTraceException {
         List<ITmfTrace> members = new ArrayList<>();
         try {
-            for (Path directory : recordingTraces(fixture)) {
+            for (Path directory : recordingTraces(recording)) {
                 ITmfTrace member = directory.getFileName().toString().equals("kernel") ? new LttngKernelTrace() : new LttngUstTrace(); //$NON-NLS-1$
                 member.initTrace(null, directory.toString(), CtfTmfEvent.class);
                 members.add(member);
             }
         } catch (IOException e) {
             members.forEach(ITmfTrace::dispose);
-            throw new TmfTraceException("cannot list " + fixture.path(), e); //$NON-NLS-1$
+            throw new TmfTraceException("cannot list " + recording, e); //$NON-NLS-1$
         }
-        TmfExperiment experiment = new TmfExperiment(ITmfEvent.class, fixture.path().toString(), members.toArray(new ITmfTrace[0]),
+        TmfExperiment experiment = new TmfExperiment(ITmfEvent.class, recording.toString(), members.toArray(new ITmfTrace[0]),
                 TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null);
         TmfTraceManager.getTraceSetWithExperiment(experiment).forEach(TmfTraceManager::deleteSupplementaryFiles);
         TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(Traces.class, experiment, null));

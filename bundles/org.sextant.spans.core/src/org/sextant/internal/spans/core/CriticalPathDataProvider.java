@@ -2,13 +2,13 @@
 package org.sextant.internal.spans.core;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
-import org.eclipse.tracecompass.tmf.core.model.StyleProperties;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.spans.core.SpansAnalysisModule;
 import org.sextant.spans.model.CriticalPath;
@@ -31,16 +31,16 @@ public class CriticalPathDataProvider extends GraphTimeGraphDataProvider {
     private static final Map<String, OutputElementStyle> STYLES = new LinkedHashMap<>();
 
     static {
-        style(REQUEST, "#3C78D8"); //$NON-NLS-1$
-        style(CriticalPath.Kind.WORK.name(), "#6AA84F"); //$NON-NLS-1$
-        style(CriticalPath.Kind.NETWORK.name(), "#B7B7B7"); //$NON-NLS-1$
-        style(CriticalPath.Kind.CALL.name(), "#8E7CC3"); //$NON-NLS-1$
-        style(CriticalPath.Kind.REDIS.name(), "#E69138"); //$NON-NLS-1$
+        STYLES.put(REQUEST, style(REQUEST, "#3C78D8")); //$NON-NLS-1$
+        STYLES.put(CriticalPath.Kind.WORK.name(), style(CriticalPath.Kind.WORK.name(), "#6AA84F")); //$NON-NLS-1$
+        STYLES.put(CriticalPath.Kind.NETWORK.name(), style(CriticalPath.Kind.NETWORK.name(), "#B7B7B7")); //$NON-NLS-1$
+        STYLES.put(CriticalPath.Kind.CALL.name(), style(CriticalPath.Kind.CALL.name(), "#8E7CC3")); //$NON-NLS-1$
+        STYLES.put(CriticalPath.Kind.REDIS.name(), style(CriticalPath.Kind.REDIS.name(), "#E69138")); //$NON-NLS-1$
     }
 
-    private static void style(String key, String color) {
-        STYLES.put(key, new OutputElementStyle(null, Map.of(StyleProperties.STYLE_NAME, key, StyleProperties.BACKGROUND_COLOR, color,
-                StyleProperties.COLOR, color)));
+    /** @return the styles of the bars and arrows, by key, as the critical path view draws them */
+    public static Map<String, OutputElementStyle> styles() {
+        return Collections.unmodifiableMap(STYLES);
     }
 
     /**

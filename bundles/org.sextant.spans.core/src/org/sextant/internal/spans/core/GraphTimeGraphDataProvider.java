@@ -16,6 +16,7 @@ import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
 import org.eclipse.tracecompass.tmf.core.model.IOutputStyleProvider;
 import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
 import org.eclipse.tracecompass.tmf.core.model.OutputStyleModel;
+import org.eclipse.tracecompass.tmf.core.model.StyleProperties;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphArrow;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphRowModel;
@@ -149,6 +150,17 @@ abstract class GraphTimeGraphDataProvider implements ITimeGraphDataProvider<Time
      *            where the entries, bars and arrows go
      */
     protected abstract void layout(SpanGraph graph, Layout layout);
+
+    /**
+     * @param key
+     *            a style's key
+     * @param color
+     *            its colour, "#RRGGBB"
+     * @return a style of bars and arrows of that colour
+     */
+    protected static OutputElementStyle style(String key, String color) {
+        return new OutputElementStyle(null, Map.of(StyleProperties.STYLE_NAME, key, StyleProperties.BACKGROUND_COLOR, color, StyleProperties.COLOR, color));
+    }
 
     private int index(String style) {
         Integer index = fIndexes.get(style);

@@ -2,6 +2,7 @@
 package org.sextant.internal.spans.core;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -11,7 +12,6 @@ import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 
 import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
-import org.eclipse.tracecompass.tmf.core.model.StyleProperties;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.spans.core.SpansAnalysisModule;
 import org.sextant.spans.model.RedisCommand;
@@ -42,17 +42,17 @@ public class SpansTimeGraphDataProvider extends GraphTimeGraphDataProvider {
     private static final Comparator<Span> BY_START = Comparator.comparingLong(Span::start);
 
     static {
-        style(SERVER, "#3C78D8"); //$NON-NLS-1$
-        style(CLIENT, "#93C47D"); //$NON-NLS-1$
-        style(ERROR, "#CC0000"); //$NON-NLS-1$
-        style(INCOMPLETE, "#999999"); //$NON-NLS-1$
-        style(REDIS, "#E69138"); //$NON-NLS-1$
-        style(CALL, "#444444"); //$NON-NLS-1$
+        STYLES.put(SERVER, style(SERVER, "#3C78D8")); //$NON-NLS-1$
+        STYLES.put(CLIENT, style(CLIENT, "#93C47D")); //$NON-NLS-1$
+        STYLES.put(ERROR, style(ERROR, "#CC0000")); //$NON-NLS-1$
+        STYLES.put(INCOMPLETE, style(INCOMPLETE, "#999999")); //$NON-NLS-1$
+        STYLES.put(REDIS, style(REDIS, "#E69138")); //$NON-NLS-1$
+        STYLES.put(CALL, style(CALL, "#444444")); //$NON-NLS-1$
     }
 
-    private static void style(String key, String color) {
-        STYLES.put(key, new OutputElementStyle(null, Map.of(StyleProperties.STYLE_NAME, key, StyleProperties.BACKGROUND_COLOR, color,
-                StyleProperties.COLOR, color)));
+    /** @return the styles of the bars and arrows, by key, as the Spans view draws them */
+    public static Map<String, OutputElementStyle> styles() {
+        return Collections.unmodifiableMap(STYLES);
     }
 
     /**

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.internal.spans.ui;
+
+import org.eclipse.tracecompass.tmf.ui.views.timegraph.BaseDataProviderTimeGraphView;
+import org.sextant.common.ui.StyledPresentationProvider;
+import org.sextant.internal.spans.core.CriticalPathDataProvider;
+
+/**
+ * Spans Critical Path: each request that entered the traced services, slowest first; expanded, what it waited
+ * for in each service and Redis node on its path.
+ */
+public class CriticalPathView extends BaseDataProviderTimeGraphView {
+
+    /** The view id, as registered in plugin.xml. */
+    public static final String ID = "org.sextant.spans.ui.criticalpath"; //$NON-NLS-1$
+
+    /** Creates the view. */
+    public CriticalPathView() {
+        super(ID, new StyledPresentationProvider(CriticalPathDataProvider.styles().values()), CriticalPathDataProvider.ID);
+    }
+}

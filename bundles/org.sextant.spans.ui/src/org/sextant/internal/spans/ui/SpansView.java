@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.internal.spans.ui;
+
+import org.eclipse.tracecompass.tmf.ui.views.timegraph.BaseDataProviderTimeGraphView;
+import org.sextant.common.ui.StyledPresentationProvider;
+import org.sextant.internal.spans.core.SpansTimeGraphDataProvider;
+
+/**
+ * Spans: per service, the requests it served and the calls it made, on lanes; per Redis node, the commands the
+ * spans sent it; arrows from each caller to its callee.
+ */
+public class SpansView extends BaseDataProviderTimeGraphView {
+
+    /** The view id, as registered in plugin.xml. */
+    public static final String ID = "org.sextant.spans.ui.spans"; //$NON-NLS-1$
+
+    /** Creates the view. */
+    public SpansView() {
+        super(ID, new StyledPresentationProvider(SpansTimeGraphDataProvider.styles().values()), SpansTimeGraphDataProvider.ID);
+    }
+}

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.spans.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.headless.core.BuildOptions;
+import org.sextant.internal.spans.core.SpansHeadlessAnalysis;
+import org.sextant.spans.model.Problems;
+import org.sextant.test.support.Fixture;
+
+/**
+ * A recording whose gateway trace was cut short, as when a disk fills or a process is killed before its last
+ * buffers are written: only the first packet of one of its streams is left. The analysis still completes; what
+ * the cut leaves without its other side (calls whose server span is gone, spans whose response is gone) is
+ * counted, and the headless summary warns of it, naming the recording.
+ */
+class DamagedRecordingTest {
+
+    private static final int INDEX_HEADER = 16;
+    private static final int INDEX_ENTRY = 72;
+
+    @Test
+    void aGatewayTraceCutShortIsCountedAndWarned(@TempDir Path copy) throws Exception {
+        Path recording = copy.resolve("http-topology"); //$NON-NLS-1$
+        copyTree(Fixture.HTTP_TOPOLOGY.path(), recording);
+        String gateway = Topology.pids(recording).get("gateway"); //$NON-NLS-1$
+        Path trace;
+        try (Stream<Path> traces = Files.list(recording.resolve("ust/pid"))) { //$NON-NLS-1$
+            trace = traces.filter(t -> t.getFileName().toString().contains('-' + gateway + '-')).findFirst().orElseThrow();
+        }
+        cutAfterFirstPacket(trace, "redis_0"); //$NON-NLS-1$
+        try (Topology topology = Topology.open(recording)) {
+            Problems problems = topology.graph().problems();
+            assertTrue(problems.unjoinedClients() + problems.incomplete() + problems.responsesWithoutRequest() > 0, "what the cut left alone is counted");
+            Map<String, Object> summary = new SpansHeadlessAnalysis().run(topology.experiment(), BuildOptions.DEFAULT, new NullProgressMonitor());
+            @SuppressWarnings("unchecked")
+            List<String> warnings = (List<String>) summary.get("warnings"); //$NON-NLS-1$
+            assertTrue(warnings != null && warnings.stream().allMatch(w -> w.startsWith(recording.toString())), () -> "warnings: " + warnings);
+            System.out.println("[spans] gateway trace cut after its first packet: " + warnings); //$NON-NLS-1$
+        }
+        try (Topology intact = Topology.open(Fixture.HTTP_TOPOLOGY)) {
+            Map<String, Object> summary = new SpansHeadlessAnalysis().run(intact.experiment(), BuildOptions.DEFAULT, new NullProgressMonitor());
+            assertEquals(null, summary.get("warnings"), "the intact recording warns of nothing (its Redis connections are not HTTP: counted, not warned)"); //$NON-NLS-1$
+        }
+    }
+
+    /** Cuts a stream file after its first packet (its LTTng index tells where) and leaves the index one entry. */
+    private static void cutAfterFirstPacket(Path trace, String stream) throws IOException {
+        Path index = trace.resolve("index").resolve(stream + ".idx"); //$NON-NLS-1$ //$NON-NLS-2$
+        ByteBuffer entries = ByteBuffer.wrap(Files.readAllBytes(index));
+        assertTrue(entries.capacity() >= INDEX_HEADER + 2 * INDEX_ENTRY, "the stream has two packets or more");
+        long secondPacket = entries.getLong(INDEX_HEADER + INDEX_ENTRY);
+        try (FileChannel file = FileChannel.open(trace.resolve(stream), StandardOpenOption.WRITE)) {
+            file.truncate(secondPacket);
+        }
+        try (FileChannel file = FileChannel.open(index, StandardOpenOption.WRITE)) {
+            file.truncate(INDEX_HEADER + INDEX_ENTRY);
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Path target = to.resolve(from.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(file, target);
+                }
+            }
+        }
+    }
+}
