@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.spans.ui;
 
+import java.util.List;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.ui.views.timegraph.BaseDataProviderTimeGraphView;
 import org.sextant.common.ui.StyledPresentationProvider;
 import org.sextant.internal.spans.core.SpansTimeGraphDataProvider;
@@ -17,5 +21,11 @@ public class SpansView extends BaseDataProviderTimeGraphView {
     /** Creates the view. */
     public SpansView() {
         super(ID, new StyledPresentationProvider(SpansTimeGraphDataProvider.styles().values()), SpansTimeGraphDataProvider.ID);
+    }
+
+    /** The spans link the processes of a recording: one analysis of the whole experiment, not one per trace. */
+    @Override
+    protected Iterable<ITmfTrace> getTracesToBuild(@Nullable ITmfTrace trace) {
+        return trace == null ? List.of() : List.of(trace);
     }
 }

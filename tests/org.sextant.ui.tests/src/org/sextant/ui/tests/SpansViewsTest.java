@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.ui.tests;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.TreeSet;
+
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
+import org.eclipse.tracecompass.tmf.core.signal.TmfWindowRangeUpdatedSignal;
+import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
+import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimestamp;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
+import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphViewer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.sextant.internal.spans.ui.CriticalPathView;
+import org.sextant.internal.spans.ui.SpansView;
+import org.sextant.spans.core.SpansAnalysisModule;
+import org.sextant.spans.model.SpanGraph;
+import org.sextant.test.support.Fixture;
+import org.sextant.test.support.Traces;
+import org.sextant.test.support.ui.WorkbenchDriver;
+
+/**
+ * The span views in a real Trace Compass workbench, on the HTTP topology recording opened as the experiment of
+ * its traces: the Spans view draws the services' lanes and the Redis node's commands, the critical path view a
+ * row per request; a screenshot of each goes to {@code sextant.screenshots} (docs/images with
+ * tools/screenshots.sh).
+ */
+class SpansViewsTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(120);
+    private static final long WINDOW = 40_000_000;
+    private static TmfExperiment sRecording;
+
+    @BeforeAll
+    static void openRecording() throws Exception {
+        WorkbenchDriver.neverAskToSwitchPerspective();
+        sRecording = Traces.openRecording(Fixture.HTTP_TOPOLOGY);
+        SpansAnalysisModule module = TmfTraceUtils.getAnalysisModuleOfClass(sRecording, SpansAnalysisModule.class, SpansAnalysisModule.ID);
+        assertNotNull(module);
+        module.schedule();
+        assertTrue(module.waitForCompletion());
+        SpanGraph graph = module.getGraph();
+        assertNotNull(graph);
+        // the first requests, 40 ms of them: the load starts half a second into the recording
+        long start = graph.spans().get(0).start();
+        TmfSignalManager.dispatchSignal(new TmfWindowRangeUpdatedSignal(SpansViewsTest.class,
+                new TmfTimeRange(TmfTimestamp.fromNanos(start), TmfTimestamp.fromNanos(start + WINDOW)), sRecording));
+    }
+
+    @AfterAll
+    static void closeRecording() {
+        Traces.close(sRecording);
+    }
+
+    @Test
+    void spansDrawsEachServiceAndTheRedisNode() throws Exception {
+        TimeGraphViewer viewer = WorkbenchDriver.showTimeGraph(SpansView.ID, "spans.png", TIMEOUT); //$NON-NLS-1$
+        TreeSet<String> rows = WorkbenchDriver.rowsWithStates(viewer);
+        assertTrue(rows.stream().anyMatch(name -> name.startsWith("served")) && rows.stream().anyMatch(name -> name.startsWith("calls")), //$NON-NLS-1$ //$NON-NLS-2$
+                () -> "rows drawn: " + rows);
+        assertTrue(WorkbenchDriver.entries(viewer).stream().anyMatch(entry -> entry.getName().startsWith("redis pid")), "the Redis node's entry"); //$NON-NLS-1$
+    }
+
+    @Test
+    void criticalPathDrawsTheRequests() throws Exception {
+        TimeGraphViewer viewer = WorkbenchDriver.showTimeGraph(CriticalPathView.ID, "spans-critical-path.png", TIMEOUT); //$NON-NLS-1$
+        TreeSet<String> rows = WorkbenchDriver.rowsWithStates(viewer);
+        assertTrue(rows.stream().anyMatch(name -> name.contains("GET /orders/:id")), () -> "rows drawn: " + rows); //$NON-NLS-1$
+    }
+}
