@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: EPL-2.0
+#
+# What Sextant's tracer costs an HTTP service: the throughput of the topology's gateway
+# (tools/capture/workloads/http) under the load generator, the gateway run three ways, alternating in each round
+# so that the machine's drift hits each way alike:
+#   plain      the gateway alone
+#   loaded     with the tracer preloaded but no LTTng session recording (tracepoints disabled)
+#   recording  under ./sextant record (the tracer, recording the gateway's http events to disk)
+# The backends, the Redis node and the load generator run untraced, the same in every way.
+#
+#   tools/bench-http-tracer.sh [ROUNDS] [REQUESTS] [CONCURRENCY]
+#
+# Defaults: 5 rounds of 3,000 requests from 16 keep-alive connections, with traceparent (each run its own trace
+# ids, so every run's backends miss their Redis cache alike). A run's throughput is its requests over the time
+# from its first request's start to its last response's end (the generator's log). Prints each run and, per way,
+# the median and its ratio to plain. Recordings go to a temporary directory, removed at the end.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ROUNDS=${1:-5}
+REQUESTS=${2:-3000}
+CONCURRENCY=${3:-16}
+WORKLOAD=$ROOT/tools/capture/workloads/http
+TRACER=${SEXTANT_HOME:-$ROOT/.sextant}/tracer
+for tool in node redis-server redis-cli lttng python3; do
+    command -v "$tool" >/dev/null || { echo "error: $tool not found" >&2; exit 2; }
+done
+make -s -C "$ROOT/tracers/redis" O="$TRACER" >/dev/null
+NODE_PATH=$("$WORKLOAD/install.sh")
+export NODE_PATH
+work=$(mktemp -d)
+pids=()
+trap 'for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"' EXIT
+
+read -r redis_port users_port orders_port gateway_port < <(python3 -c '
+import socket
+sockets = [socket.socket() for _ in range(4)]
+for s in sockets:
+    s.bind(("127.0.0.1", 0))
+print(*[s.getsockname()[1] for s in sockets])')
+
+await_port() {
+    for _ in $(seq 200); do
+        (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
+        sleep 0.05
+    done
+    echo "error: nothing listens on port $1" >&2
+    exit 1
+}
+
+redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no --loglevel warning >/dev/null &
+pids+=($!)
+await_port "$redis_port"
+node "$WORKLOAD/users.js" --port "$users_port" --redis-port "$redis_port" >/dev/null &
+pids+=($!)
+node "$WORKLOAD/orders.js" --port "$orders_port" --redis-port "$redis_port" >/dev/null &
+pids+=($!)
+await_port "$users_port"
+await_port "$orders_port"
+
+gateway=(node "$WORKLOAD/gateway.js" --port "$gateway_port" --users-port "$users_port" --orders-port "$orders_port")
+
+# run WAY ROUND SEED: starts the gateway the WAY says, loads it, prints its requests per second
+run() {
+    case $1 in
+        plain) "${gateway[@]}" >/dev/null & ;;
+        loaded) LD_PRELOAD=$TRACER/libsextant-redis.so "${gateway[@]}" >/dev/null & ;;
+        recording) "$ROOT/sextant" record --out "$work/$2" -- "${gateway[@]}" >/dev/null 2>&1 & ;;
+    esac
+    local pid=$!
+    await_port "$gateway_port"
+    node "$WORKLOAD/loadgen.js" --port "$gateway_port" --requests "$REQUESTS" --concurrency "$CONCURRENCY" \
+        --seed "$3" --log "$work/log.jsonl" 2>/dev/null
+    # The gateway (under record: its node child) stops on SIGTERM; record then closes its session.
+    pkill -TERM -f -- "--port $gateway_port --users-port" || true
+    wait "$pid" || true
+    rm -rf "${work:?}/$2"
+    python3 -c '
+import json, sys
+log = [json.loads(line) for line in open(sys.argv[1])]
+assert all(r["status"] in (200, 201) for r in log), "failed requests"
+start = min(int(r["start_ns"]) for r in log)
+end = max(int(r["end_ns"]) for r in log)
+print(len(log) / ((end - start) / 1e9))' "$work/log.jsonl"
+}
+
+declare -A results
+echo "round way        requests/s"
+for round in $(seq "$ROUNDS"); do
+    index=0
+    for way in plain loaded recording; do
+        index=$((index + 1))
+        rps=$(run "$way" "$round" "$(printf '%08x' $((round * 16 + index)))")
+        printf '%5d %-9s %10.0f\n' "$round" "$way" "$rps"
+        results[$way]+="$rps "
+    done
+done
+
+median() { tr ' ' '\n' | awk 'NF' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+echo
+echo "way        median requests/s  ratio   ($ROUNDS rounds, $REQUESTS requests, concurrency $CONCURRENCY)"
+for way in plain loaded recording; do
+    m=$(median <<<"${results[$way]}")
+    [ "$way" = plain ] && plain=$m
+    printf '%-9s %18.0f %6.3f\n' "$way" "$m" "$(echo "$m / $plain" | bc -l)"
+done
