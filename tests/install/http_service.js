@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
-// The traced service of test_http_tracer.py: an HTTP server (Node's http module) that answers GET /hello, and
-// GET /fetch/<port>, which makes a client call to 127.0.0.1:<port> and answers with what that call got back.
+// The traced service of test_http_tracer.py: an HTTP server (Node's http module) that answers GET /hello;
+// POST (any path) with the length of the body it read; GET /stream with 100 lines written one by one (chunked);
+// GET /fetch/<port>, with what a client call to 127.0.0.1:<port> got back.
 // No Date header: its replies must be byte-identical from run to run. Prints "listening <port>" when ready.
 //   node http_service.js
 'use strict';
@@ -8,6 +9,19 @@ const http = require('http');
 
 const server = http.createServer((request, response) => {
     response.sendDate = false;
+    if (request.method === 'POST') {
+        let length = 0;
+        request.on('data', (part) => { length += part.length; });
+        request.on('end', () => response.end(`received ${length}`));
+        return;
+    }
+    if (request.url === '/stream') {
+        for (let i = 0; i < 100; i++) {
+            response.write(`line ${i}\n`);
+        }
+        response.end();
+        return;
+    }
     const fetch = /^\/fetch\/(\d+)$/.exec(request.url);
     if (fetch === null) {
         response.writeHead(200, { 'content-type': 'text/plain', 'content-length': 5 });

@@ -95,24 +95,28 @@ def cases(hello, raw_port):
     }
 
 
-def run_service(command, hello):
-    """Starts the service with `command` prefixed, plays every case, stops it; returns the replies."""
-    raw = UnaskedAnswers()
+def bad_input(hello, raw_port):
+    """Plays each bad input case on a connection of its own; returns the replies."""
+    def play(port):
+        return {name: exchange(port, data, close_write) for name, (data, close_write) in cases(hello, raw_port).items()}
+    return play
+
+
+def run_service(command, play):
+    """Starts the service with `command` prefixed, lets `play(port)` talk to it, stops it; returns what play did."""
     service = subprocess.Popen([*command, "node", str(SERVICE)], stdout=subprocess.PIPE, text=True,
                                start_new_session=True)
     try:
         line = service.stdout.readline()
         match = re.match(r"listening (\d+)", line)
         assert match, f"the service did not start: {line!r}"
-        port = int(match.group(1))
-        return {name: exchange(port, data, close_write) for name, (data, close_write) in cases(hello, raw.port).items()}
+        return play(int(match.group(1)))
     finally:
         # The service first, with SIGTERM, so it exits cleanly; record then ends its session.
         for pid in subprocess.run(["pgrep", "-s", str(service.pid), "-x", "node"], capture_output=True,
                                   text=True, check=False).stdout.split():
             os.kill(int(pid), signal.SIGTERM)
         service.wait(timeout=60)
-        raw.close()
 
 
 def skipped_events(directory):
@@ -122,11 +126,19 @@ def skipped_events(directory):
     return events, skipped
 
 
+def record_prefix(out):
+    return [str(ROOT / "sextant"), "record", "--out", str(out), "--"]
+
+
 def test_bad_input_is_skipped_with_its_reason_and_replies_do_not_change(tmp_path):
     hello = client_hello()
-    plain = run_service([], hello)
-    out = tmp_path / "recording"
-    traced = run_service([str(ROOT / "sextant"), "record", "--out", str(out), "--"], hello)
+    raw = UnaskedAnswers()
+    try:
+        plain = run_service([], bad_input(hello, raw.port))
+        out = tmp_path / "recording"
+        traced = run_service(record_prefix(out), bad_input(hello, raw.port))
+    finally:
+        raw.close()
 
     assert traced == plain
     # Node itself refuses the bad ones (a 400 and a close): the tracer changed none of it.
@@ -145,3 +157,57 @@ def test_bad_input_is_skipped_with_its_reason_and_replies_do_not_change(tmp_path
     heads = [line for line in events if " http:request_head:" in line]
     assert len(heads) == 3, heads
     assert sum(" http:message_end:" in line for line in events) == 6
+
+
+BODY = bytes(range(256)) * 4096   # 1 MiB
+
+
+def framing(port):
+    """One keep-alive connection: three pipelined GETs in one send; a 1 MiB content-length body in 64 KiB sends;
+    a chunked body whose size lines and CRLFs are sent a byte at a time; a streamed (chunked) response; then a
+    close. Returns everything the service sent back."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        connection.sendall(b"GET /hello HTTP/1.1\r\nHost: h\r\n\r\n" * 3)
+        connection.sendall(b"POST /big HTTP/1.1\r\nHost: h\r\nContent-Length: %d\r\n\r\n" % len(BODY))
+        for start in range(0, len(BODY), 65536):
+            connection.sendall(BODY[start:start + 65536])
+        connection.sendall(b"POST /chunked HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n")
+        for chunk in (b"a" * 10, b"b" * 300, b"c"):
+            for byte in b"%x\r\n" % len(chunk):
+                connection.sendall(bytes([byte]))
+            connection.sendall(chunk)
+            connection.sendall(b"\r")
+            connection.sendall(b"\n")
+        connection.sendall(b"0\r\n\r\n")
+        connection.sendall(b"GET /stream HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        reply = b""
+        while part := connection.recv(65536):
+            reply += part
+        return reply
+
+
+def test_keep_alive_pipelining_and_bodies_over_many_reads_are_framed_exactly(tmp_path):
+    plain = run_service([], framing)
+    out = tmp_path / "recording"
+    traced = run_service(record_prefix(out), framing)
+
+    assert traced == plain
+    assert plain.count(b"HTTP/1.1 200 OK") == 6
+    assert b"received 1048576" in plain and b"received 311" in plain
+
+    events, skipped = skipped_events(out)
+    assert skipped == []
+    heads = [line for line in events if " http:request_head:" in line]
+    assert [re.search(r'target = "([^"]*)"', line).group(1) for line in heads] == \
+        ["/hello", "/hello", "/hello", "/big", "/chunked", "/stream"]
+    assert [re.search(r"body_length = (-?\d+)", line).group(1) for line in heads] == \
+        ["0", "0", "0", str(len(BODY)), "-1", "0"]
+    ends = [line for line in events if " http:message_end:" in line]
+    requests = [int(re.search(r"body_bytes = (\d+)", line).group(1)) for line in ends if "outgoing = 0" in line]
+    responses = [line for line in ends if "outgoing = 1" in line]
+    assert requests == [0, 0, 0, len(BODY), 311, 0]
+    assert [int(re.search(r"seq = (\d+)", line).group(1)) for line in responses] == list(range(6))
+    streamed = sum(len(f"line {i}\n") for i in range(100))
+    assert int(re.search(r"body_bytes = (\d+)", responses[-1]).group(1)) == streamed
+    assert sum(" http:response_head:" in line for line in events) == 6
