@@ -3,7 +3,7 @@
 #
 # What Sextant's tracer costs an HTTP service: the throughput of the topology's gateway
 # (tools/capture/workloads/http) under the load generator, the gateway run three ways, alternating in each round
-# so that the machine's drift hits each way alike:
+# (each round in a rotated order) so that the machine's drift hits each way alike:
 #   plain      the gateway alone
 #   loaded     with the tracer preloaded but no LTTng session recording (tracepoints disabled)
 #   recording  under ./sextant record (the tracer, recording the gateway's http events to disk)
@@ -13,8 +13,10 @@
 #
 # Defaults: 5 rounds of 3,000 requests from 16 keep-alive connections, with traceparent (each run its own trace
 # ids, so every run's backends miss their Redis cache alike). A run's throughput is its requests over the time
-# from its first request's start to its last response's end (the generator's log). Prints each run and, per way,
-# the median and its ratio to plain. Recordings go to a temporary directory, removed at the end.
+# from its first request's start to its last response's end (the generator's log); its CPU cost is the gateway
+# process's user + system time (/proc/PID/stat) per request, which other programs competing for the cores do not
+# inflate. Prints each run and, per way, the medians and their ratios to plain. Recordings go to a temporary
+# directory, removed at the end.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ROUNDS=${1:-5}
@@ -30,7 +32,15 @@ NODE_PATH=$("$WORKLOAD/install.sh")
 export NODE_PATH
 work=$(mktemp -d)
 pids=()
-trap 'for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"' EXIT
+# The services before the Redis node they are connected to.
+stop() {
+    for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
+        kill -TERM "${pids[$i]}" 2>/dev/null || true
+        wait "${pids[$i]}" 2>/dev/null || true
+    done
+    rm -rf "$work"
+}
+trap stop EXIT
 
 read -r redis_port users_port orders_port gateway_port < <(python3 -c '
 import socket
@@ -60,7 +70,15 @@ await_port "$orders_port"
 
 gateway=(node "$WORKLOAD/gateway.js" --port "$gateway_port" --users-port "$users_port" --orders-port "$orders_port")
 
-# run WAY ROUND SEED: starts the gateway the WAY says, loads it, prints its requests per second
+# The gateway's user + system CPU time in microseconds (fields 14 and 15 of /proc/PID/stat, in clock ticks).
+cpu_us() {
+    local pid
+    pid=$(pgrep -f -- "^node .*gateway.js --port $gateway_port ")
+    awk -v hz="$(getconf CLK_TCK)" '{ print ($14 + $15) * 1e6 / hz }' "/proc/$pid/stat"
+}
+
+# run WAY ROUND SEED: starts the gateway the WAY says, loads it, prints its requests per second and its CPU
+# microseconds per request
 run() {
     case $1 in
         plain) "${gateway[@]}" >/dev/null & ;;
@@ -69,10 +87,13 @@ run() {
     esac
     local pid=$!
     await_port "$gateway_port"
+    local before
+    before=$(cpu_us)
     node "$WORKLOAD/loadgen.js" --port "$gateway_port" --requests "$REQUESTS" --concurrency "$CONCURRENCY" \
         --seed "$3" --log "$work/log.jsonl" 2>/dev/null
+    local cpu=$(($(cpu_us) - before))
     # The gateway (under record: its node child) stops on SIGTERM; record then closes its session.
-    pkill -TERM -f -- "--port $gateway_port --users-port" || true
+    pkill -TERM -f -- "gateway.js --port $gateway_port " || true
     wait "$pid" || true
     rm -rf "${work:?}/$2"
     python3 -c '
@@ -81,26 +102,30 @@ log = [json.loads(line) for line in open(sys.argv[1])]
 assert all(r["status"] in (200, 201) for r in log), "failed requests"
 start = min(int(r["start_ns"]) for r in log)
 end = max(int(r["end_ns"]) for r in log)
-print(len(log) / ((end - start) / 1e9))' "$work/log.jsonl"
+print(len(log) / ((end - start) / 1e9), int(sys.argv[2]) / len(log))' "$work/log.jsonl" "$cpu"
 }
 
 declare -A results
-echo "round way        requests/s"
+declare -A costs
+echo "round way        requests/s  CPU us/request"
+ways=(plain loaded recording)
 for round in $(seq "$ROUNDS"); do
-    index=0
-    for way in plain loaded recording; do
-        index=$((index + 1))
-        rps=$(run "$way" "$round" "$(printf '%08x' $((round * 16 + index)))")
-        printf '%5d %-9s %10.0f\n' "$round" "$way" "$rps"
+    # Each round starts with the next way, so that no way always runs first (after the previous round's).
+    for index in 0 1 2; do
+        way=${ways[$(((round + index) % 3))]}
+        read -r rps cost <<<"$(run "$way" "$round" "$(printf '%08x' $((round * 16 + index + 1)))")"
+        printf '%5d %-9s %10.0f %15.0f\n' "$round" "$way" "$rps" "$cost"
         results[$way]+="$rps "
+        costs[$way]+="$cost "
     done
 done
 
 median() { tr ' ' '\n' | awk 'NF' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 echo
-echo "way        median requests/s  ratio   ($ROUNDS rounds, $REQUESTS requests, concurrency $CONCURRENCY)"
+echo "way        median requests/s  ratio  median CPU us/request  ratio   ($ROUNDS rounds, $REQUESTS requests, concurrency $CONCURRENCY)"
 for way in plain loaded recording; do
     m=$(median <<<"${results[$way]}")
-    [ "$way" = plain ] && plain=$m
-    printf '%-9s %18.0f %6.3f\n' "$way" "$m" "$(echo "$m / $plain" | bc -l)"
+    c=$(median <<<"${costs[$way]}")
+    [ "$way" = plain ] && { plain=$m; plain_cost=$c; }
+    printf '%-9s %18.0f %6.3f %22.0f %6.3f\n' "$way" "$m" "$(echo "$m / $plain" | bc -l)" "$c" "$(echo "$c / $plain_cost" | bc -l)"
 done
