@@ -70,11 +70,14 @@ await_port "$orders_port"
 
 gateway=(node "$WORKLOAD/gateway.js" --port "$gateway_port" --users-port "$users_port" --orders-port "$orders_port")
 
+# The gateway's node process (under record, the recorder's child).
+gateway_pid() {
+    pgrep -f -- "^node .*gateway.js --port $gateway_port "
+}
+
 # The gateway's user + system CPU time in microseconds (fields 14 and 15 of /proc/PID/stat, in clock ticks).
 cpu_us() {
-    local pid
-    pid=$(pgrep -f -- "^node .*gateway.js --port $gateway_port ")
-    awk -v hz="$(getconf CLK_TCK)" '{ print ($14 + $15) * 1e6 / hz }' "/proc/$pid/stat"
+    awk -v hz="$(getconf CLK_TCK)" '{ print ($14 + $15) * 1e6 / hz }' "/proc/$(gateway_pid)/stat"
 }
 
 # run WAY ROUND SEED: starts the gateway the WAY says, loads it, prints its requests per second and its CPU
@@ -93,7 +96,7 @@ run() {
         --seed "$3" --log "$work/log.jsonl" 2>/dev/null
     local cpu=$(($(cpu_us) - before))
     # The gateway (under record: its node child) stops on SIGTERM; record then closes its session.
-    pkill -TERM -f -- "gateway.js --port $gateway_port " || true
+    kill -TERM "$(gateway_pid)" || true
     wait "$pid" || true
     rm -rf "${work:?}/$2"
     python3 -c '
