@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: EPL-2.0
-"""The Redis tracer's C parsers (tracers/redis/test_parse.c): requests and bus messages cut at every byte."""
+"""The tracer's C parsers: Redis requests and bus messages (tracers/redis/test_parse.c) and HTTP/1.1 messages
+(test_http.c), cut at every byte."""
 
 import shutil
 import subprocess
@@ -16,3 +17,4 @@ def test_tracer_parsers(tmp_path):
                          capture_output=True, text=True, timeout=300, check=False)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "parser tests passed" in run.stdout
+    assert "http parser tests passed" in run.stdout

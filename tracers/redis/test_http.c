@@ -200,6 +200,11 @@ static void framing(void) {
         .accepted = 1, .pieces = { IN("GET /ws HTTP/1.1\r\nHost: h\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n"),
              OUT("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n\r\n\x81\x05hello"), IN("\x81\x85xxxx") } },
         "B0.0 Q0.0 GET /ws h=h t= l=0 E0.0 0 B1.0 R1.0 101 l=0 E1.0 0 S1 upgraded ");
+
+    exchange("client: a 2xx answer to CONNECT makes a tunnel, no longer HTTP", &(struct exchange) {
+        .accepted = 0, .pieces = { OUT("CONNECT db:5432 HTTP/1.1\r\nHost: db:5432\r\n\r\n"),
+             IN("HTTP/1.1 200 Connection Established\r\n\r\n"), OUT("\x16\x03\x01 tunnelled bytes") } },
+        "B1.0 Q1.0 CONNECT db:5432 h=db:5432 t= l=0 E1.0 0 B0.0 R0.0 200 l=0 E0.0 0 S0 upgraded ");
 }
 
 static void giving_up(void) {

@@ -315,6 +315,7 @@ static ssize_t http_done(struct connection *c, int fd, int outgoing, const struc
     return result;
 }
 
+// The `iov, count` arguments of http_done for a single buffer.
 #define HTTP_ONE(buffer, count) (&(struct iovec) { (void *) (buffer), (count) }), 1
 
 /* The wrappers. */
