@@ -14,8 +14,8 @@
 # Defaults: 5 rounds of 3,000 requests from 16 keep-alive connections, with traceparent (each run its own trace
 # ids, so every run's backends miss their Redis cache alike). A run's throughput is its requests over the time
 # from its first request's start to its last response's end (the generator's log); its CPU cost is the gateway
-# process's user + system time (/proc/PID/stat) per request, which other programs competing for the cores do not
-# inflate. Prints each run and, per way, the medians and their ratios to plain. Recordings go to a temporary
+# process's user + system time (/proc/PID/stat) per request, which time spent waiting for a core does not count.
+# Prints each run and, per way, the medians and their ratios to plain. Recordings go to a temporary
 # directory, removed at the end.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
