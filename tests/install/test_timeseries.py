@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: EPL-2.0
 """Issue 17's time-series export through ./sextant: an OTF2 archive exported to a real InfluxDB 1.6 (influxd,
 started here on 127.0.0.1 with free ports and a temporary directory) lands every point, exactly; the nine metrics
-of `analyze --analysis otf2` equal InfluxQL's on the exported data; damaged archives and an InfluxDB that is down
-are one clear line each, with how many points landed."""
+of `analyze --analysis otf2` equal InfluxQL's on the exported data; a damaged archive and an InfluxDB that is down
+are one clear line each, saying what was written. (A missing definitions file and a newer OTF2 take the same path
+as the corrupt integer here; the reader's own tests name each.)"""
 
 import json
 import shutil
@@ -114,24 +115,6 @@ def test_a_truncated_event_file_is_refused_and_nothing_is_written(tmp_path, infl
     refused(sextant("export", "--influx", influx, "--db", "truncated", str(archive)), 2, str(events), "truncated?",
             "nothing was written")
     assert query(influx, "truncated", "SHOW MEASUREMENTS") == []
-
-
-def test_a_missing_definitions_file_is_refused(tmp_path):
-    archive = shutil.copytree(TIES, tmp_path / "archive")
-    (archive / "traces.def").unlink()
-    refused(sextant("analyze", "--analysis", "otf2", str(archive)), 2, str(archive / "traces.def"),
-            "global definitions file is missing")
-
-
-def test_an_archive_of_a_newer_otf2_is_refused(tmp_path):
-    archive = shutil.copytree(TIES, tmp_path / "archive")
-    anchor = archive / "traces.otf2"
-    data = bytearray(anchor.read_bytes())
-    at = data.index(b"OTF2\0") + 5  # the anchor format follows the magic string
-    data[at] = 9
-    anchor.write_bytes(bytes(data))
-    refused(sextant("analyze", "--analysis", "otf2", str(anchor)), 2, str(anchor), "anchor format 9",
-            "written by a newer OTF2?")
 
 
 def test_a_corrupt_compressed_integer_is_refused(tmp_path):

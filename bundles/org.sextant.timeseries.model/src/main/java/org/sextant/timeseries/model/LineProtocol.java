@@ -35,6 +35,21 @@ public final class LineProtocol {
     }
 
     /**
+     * Starts a point of a series whose measurement and tags were built before, as {@link #series()} gave them: so
+     * that an exporter escapes the names of a series once, not at every point.
+     *
+     * @param series
+     *            the measurement and tags, escaped
+     * @return this builder
+     */
+    public LineProtocol point(CharSequence series) {
+        fLine.setLength(0);
+        fLine.append(series);
+        fFirstField = true;
+        return this;
+    }
+
+    /**
      * Adds a tag; InfluxDB indexes tags, so they should come sorted by key (InfluxDB sorts them otherwise).
      *
      * @param key

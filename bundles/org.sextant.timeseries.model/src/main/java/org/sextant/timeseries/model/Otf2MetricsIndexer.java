@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.timeseries.model;
 
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 import org.sextant.common.model.state.StateWriter;
 import org.sextant.otf2.model.Otf2Archive;
@@ -24,20 +26,55 @@ import org.sextant.otf2.model.Otf2Event;
  * </pre>
  *
  * Times are nanoseconds ({@link Otf2Schema#nanos}). Several events at one time change an attribute once, with
- * their sum: a state history keeps one value per attribute and time.
+ * their sum: a state history keeps one value per attribute and time. Attributes are looked up by id, not by path,
+ * once per event.
  */
 public final class Otf2MetricsIndexer implements Otf2Archive.EventSink {
 
     /** The attribute tree's version: bump when it changes. */
     public static final int VERSION = 1;
 
+    private static final String ENTER = "enter";
+    private static final String SEND = "send";
+    private static final String RECEIVE = "receive";
+
+    /** A direction's attributes: its total, and its counts by key (region, tag or rank). */
+    private final class Counts {
+        final String[] fPath;
+        final int fTotal;
+        final Map<Long, Integer> fByKey = new HashMap<>();
+
+        Counts(String... path) {
+            fPath = path;
+            fTotal = fWriter.attribute(path[0], "total");
+        }
+
+        void add(long key, String name) {
+            Integer attribute = fByKey.get(key);
+            if (attribute == null) {
+                attribute = fWriter.attribute(fPath[0], fPath[1], name);
+                fByKey.put(key, attribute);
+            }
+            increment(attribute);
+        }
+    }
+
     private final StateWriter fWriter;
     private final Otf2Definitions.ClockProperties fClock;
     private final Map<Long, String> fRegionNames;
-    private final Map<String, Integer> fAttributes = new HashMap<>();
-    private final Map<Integer, Long> fValues = new HashMap<>();
-    /** Attributes changed at the current time, with their new values, written when time moves on. */
-    private final Map<Integer, Long> fPending = new LinkedHashMap<>();
+    private final Counts fEnters;
+    private final Counts fSendTags;
+    private final Counts fSendRanks;
+    private final Counts fReceiveTags;
+    private final Counts fReceiveRanks;
+    /** Region name and location pairs marked already. */
+    private final Set<String> fMarked = new HashSet<>();
+    /** Per location and region id, whether the pair is marked: saves building the key of {@link #fMarked}. */
+    private final Map<Long, Set<Long>> fSeen = new HashMap<>();
+    private long[] fValues = new long[64];
+    private boolean[] fDirty = new boolean[64];
+    private int[] fPending = new int[64];
+    private int fPendingCount;
     private long fTime = Long.MIN_VALUE;
 
     /**
@@ -50,6 +87,11 @@ public final class Otf2MetricsIndexer implements Otf2Archive.EventSink {
         fWriter = writer;
         fClock = definitions.clock();
         fRegionNames = Otf2Schema.regionNames(definitions);
+        fEnters = new Counts(ENTER, "regions");
+        fSendTags = new Counts(SEND, "tags");
+        fSendRanks = new Counts(SEND, "ranks");
+        fReceiveTags = new Counts(RECEIVE, "tags");
+        fReceiveRanks = new Counts(RECEIVE, "ranks");
     }
 
     @Override
@@ -58,28 +100,33 @@ public final class Otf2MetricsIndexer implements Otf2Archive.EventSink {
         switch (event.type()) {
         case ENTER -> {
             moveTo(event);
+            increment(fEnters.fTotal);
             String region = Otf2Schema.regionName(fRegionNames, f[0]);
-            add("enter", "total");
-            add("enter", "regions", region);
-            int mark = attribute("enter", "locations", region, Long.toUnsignedString(event.location()));
-            if (!fValues.containsKey(mark)) {
-                fValues.put(mark, 1L);
-                fPending.put(mark, 1L);
+            fEnters.add(f[0], region);
+            if (fSeen.computeIfAbsent(event.location(), l -> new HashSet<>()).add(f[0])) {
+                String location = Long.toUnsignedString(event.location());
+                if (fMarked.add(region + '\0' + location)) {
+                    int mark = fWriter.attribute(ENTER, "locations", region, location);
+                    grow(mark);
+                    fValues[mark] = 1;
+                    pending(mark);
+                }
             }
         }
-        case MPI_SEND, MPI_ISEND -> message(event, "send");
-        case MPI_RECV, MPI_IRECV -> message(event, "receive");
+        case MPI_SEND, MPI_ISEND -> message(event, fSendTags, fSendRanks);
+        case MPI_RECV, MPI_IRECV -> message(event, fReceiveTags, fReceiveRanks);
         default -> {
             // not in any of the nine metrics
         }
         }
     }
 
-    private void message(Otf2Event event, String direction) {
+    private void message(Otf2Event event, Counts tags, Counts ranks) {
         moveTo(event);
-        add(direction, "total");
-        add(direction, "tags", Long.toString(event.fields()[2]));
-        add(direction, "ranks", Long.toString(event.fields()[0]));
+        increment(tags.fTotal);
+        long[] f = event.fields();
+        tags.add(f[2], Long.toString(f[2]));
+        ranks.add(f[0], Long.toString(f[0]));
     }
 
     private void moveTo(Otf2Event event) {
@@ -90,19 +137,37 @@ public final class Otf2MetricsIndexer implements Otf2Archive.EventSink {
         }
     }
 
-    private void add(String... path) {
-        int attribute = attribute(path);
-        long value = fValues.merge(attribute, 1L, Long::sum);
-        fPending.put(attribute, value);
+    private void increment(int attribute) {
+        grow(attribute);
+        fValues[attribute]++;
+        pending(attribute);
     }
 
-    private int attribute(String... path) {
-        return fAttributes.computeIfAbsent(String.join("\0", path), key -> fWriter.attribute(path));
+    private void pending(int attribute) {
+        if (!fDirty[attribute]) {
+            fDirty[attribute] = true;
+            if (fPendingCount == fPending.length) {
+                fPending = Arrays.copyOf(fPending, 2 * fPendingCount);
+            }
+            fPending[fPendingCount++] = attribute;
+        }
+    }
+
+    private void grow(int attribute) {
+        if (attribute >= fValues.length) {
+            int size = Math.max(2 * fValues.length, attribute + 1);
+            fValues = Arrays.copyOf(fValues, size);
+            fDirty = Arrays.copyOf(fDirty, size);
+        }
     }
 
     /** Writes the changes of the last time; call once after the last event. */
     public void flush() {
-        fPending.forEach((attribute, value) -> fWriter.modify(fTime, attribute, value));
-        fPending.clear();
+        for (int i = 0; i < fPendingCount; i++) {
+            int attribute = fPending[i];
+            fWriter.modify(fTime, attribute, fValues[attribute]);
+            fDirty[attribute] = false;
+        }
+        fPendingCount = 0;
     }
 }

@@ -43,6 +43,32 @@ public final class Otf2Schema implements Otf2Archive.EventSink {
     public static final int VERSION = 1;
 
     private static final long NS_PER_SECOND = 1_000_000_000L;
+    private static final String[] MEASUREMENTS = { "enter", "leave", "mpi_send", "mpi_receive", "metrics",
+            "rma_win_create" };
+    private static final int ENTER = 0;
+    private static final int LEAVE = 1;
+    private static final int SEND = 2;
+    private static final int RECEIVE = 3;
+    private static final int METRICS = 4;
+    private static final int RMA_WIN_CREATE = 5;
+
+    /**
+     * What identifies a series: its measurement, location and the ids its other tags are named from (region;
+     * rank and tag; metric class and member; window).
+     */
+    private record Key(int measurement, long location, long a, long b) {
+    }
+
+    /** A series: its escaped measurement and tags, the time of its last point and the ties at that time. */
+    private static final class Series {
+        final String fPrefix;
+        long fTime = Long.MIN_VALUE;
+        long fTies;
+
+        Series(String prefix) {
+            fPrefix = prefix;
+        }
+    }
 
     /** Thrown, unchecked from inside the reader's sink, when the points would make more series than allowed. */
     public static final class SeriesLimitException extends RuntimeException {
@@ -58,12 +84,12 @@ public final class Otf2Schema implements Otf2Archive.EventSink {
     private final long fMaxSeries;
     private final LineProtocol fLine = new LineProtocol();
     private final Map<Long, String> fRegions;
-    private final Map<Long, String> fLocations = new HashMap<>();
-    /** Per series: its last timestamp and how many points it had there. */
-    private final Map<String, long[]> fSeries = new HashMap<>();
-    private final Map<String, Long> fPoints = new TreeMap<>();
+    private final Map<Key, Series> fSeries = new HashMap<>();
+    private final long[] fPoints = new long[MEASUREMENTS.length];
     private final Map<Otf2EventType, Long> fNotExported = new EnumMap<>(Otf2EventType.class);
     private long fTies;
+    private long fTime;
+    private int fMeasurement;
 
     /**
      * @param definitions
@@ -78,25 +104,6 @@ public final class Otf2Schema implements Otf2Archive.EventSink {
         fSink = sink;
         fMaxSeries = maxSeries;
         fRegions = regionNames(definitions);
-    }
-
-    /**
-     * The measurement an event type is exported to.
-     *
-     * @param type
-     *            an event type
-     * @return its measurement, or null when the schema does not export it
-     */
-    public static String measurement(Otf2EventType type) {
-        return switch (type) {
-        case ENTER -> "enter";
-        case LEAVE -> "leave";
-        case MPI_SEND, MPI_ISEND -> "mpi_send";
-        case MPI_RECV, MPI_IRECV -> "mpi_receive";
-        case METRIC -> "metrics";
-        case RMA_WIN_CREATE -> "rma_win_create";
-        default -> null;
-        };
     }
 
     /**
@@ -144,95 +151,113 @@ public final class Otf2Schema implements Otf2Archive.EventSink {
 
     @Override
     public void accept(Otf2Event event) {
-        String measurement = measurement(event.type());
-        if (measurement == null) {
-            fNotExported.merge(event.type(), 1L, Long::sum);
-            return;
-        }
-        long time = nanos(fDefinitions.clock(), event.time());
-        String location = fLocations.computeIfAbsent(event.location(), id -> Long.toUnsignedString(id));
         long[] f = event.fields();
+        long location = event.location();
         switch (event.type()) {
         case ENTER, LEAVE -> {
-            fLine.measurement(measurement).tag("location", location).tag("region", regionName(fRegions, f[0]));
-            tie(time);
-            write(fLine.field("location_id", event.location()).time(time), measurement);
+            start(event.type() == Otf2EventType.ENTER ? ENTER : LEAVE, location, f[0], 0, event.time());
+            write(fLine.field("location_id", location));
         }
         case MPI_SEND, MPI_ISEND, MPI_RECV, MPI_IRECV -> {
-            fLine.measurement(measurement).tag("location", location).tag("msg_rank", Long.toString(f[0]))
-                    .tag("msg_tag", Long.toString(f[2]));
-            tie(time);
+            boolean send = event.type() == Otf2EventType.MPI_SEND || event.type() == Otf2EventType.MPI_ISEND;
+            start(send ? SEND : RECEIVE, location, f[0], f[2], event.time());
             fLine.field("comm_id", f[1]).field("length", f[3]);
             if (f.length > 4) {
                 fLine.field("request_id", f[4]);
             }
-            write(fLine.time(time), measurement);
+            write(fLine);
         }
-        case METRIC -> metric(measurement, location, time, f);
+        case METRIC -> {
+            for (int i = 0; i < f[1]; i++) {
+                start(METRICS, location, f[0], i, event.time());
+                int type = (int) f[2 + 2 * i];
+                long value = f[3 + 2 * i];
+                if (type == Otf2Type.DOUBLE) {
+                    fLine.field("value", Double.longBitsToDouble(value));
+                } else if (type == Otf2Type.UINT64 && value < 0) {
+                    // beyond a signed 64-bit integer, which is all InfluxDB 1.x stores
+                    fLine.field("value", Double.parseDouble(Long.toUnsignedString(value)));
+                } else {
+                    fLine.field("value_int", value);
+                }
+                write(fLine);
+            }
+        }
         case RMA_WIN_CREATE -> {
+            start(RMA_WIN_CREATE, location, f[0], 0, event.time());
             Otf2Definitions.RmaWin win = fDefinitions.rmaWins().get(f[0]);
-            fLine.measurement(measurement).tag("location", location)
-                    .tag("win", win == null ? "window " + f[0] : fDefinitions.string(win.name()));
-            tie(time);
-            write(fLine.field("comm_id", win == null ? Otf2Definitions.UNDEFINED_32 : win.comm()).time(time),
-                    measurement);
+            write(fLine.field("comm_id", win == null ? Otf2Definitions.UNDEFINED_32 : win.comm()));
         }
-        default -> throw new IllegalStateException(event.type() + " has a measurement but no point");
+        default -> fNotExported.merge(event.type(), 1L, Long::sum);
         }
     }
 
-    private void metric(String measurement, String location, long time, long[] f) {
-        Otf2Definitions.MetricClass metricClass = fDefinitions.metricClasses().get(f[0]);
-        for (int i = 0; i < f[1]; i++) {
-            Otf2Definitions.MetricMember member = metricClass == null || i >= metricClass.members().length ? null
-                    : fDefinitions.metricMembers().get(metricClass.members()[i]);
-            String name = member == null ? "metric " + f[0] + " member " + i : fDefinitions.string(member.name());
-            fLine.measurement(measurement).tag("location", location).tag("metric", name);
-            tie(time);
-            int type = (int) f[2 + 2 * i];
-            long value = f[3 + 2 * i];
-            if (type == Otf2Type.DOUBLE) {
-                fLine.field("value", Double.longBitsToDouble(value));
-            } else if (type == Otf2Type.UINT64 && value < 0) {
-                // beyond a signed 64-bit integer, which is all InfluxDB 1.x stores
-                fLine.field("value", Double.parseDouble(Long.toUnsignedString(value)));
-            } else {
-                fLine.field("value_int", value);
-            }
-            write(fLine.time(time), measurement);
+    /**
+     * Starts the point of a series, which is made (its names escaped) the first time; a point at the time of the
+     * series' previous one gets the tie tag.
+     */
+    private void start(int measurement, long location, long a, long b, long ticks) {
+        Key key = new Key(measurement, location, a, b);
+        Series series = fSeries.get(key);
+        if (series == null) {
+            series = newSeries(key);
         }
-    }
-
-    /** Adds the tie tag when the series being built already has a point at this time. */
-    private void tie(long time) {
-        String series = fLine.series().toString();
-        long[] last = fSeries.get(series);
-        if (last == null) {
-            if (fSeries.size() >= fMaxSeries) {
-                throw new SeriesLimitException(String.format("the export would make more than %,d series (the "
-                        + "limit); the next would be %s", fMaxSeries, series));
-            }
-            fSeries.put(series, new long[] { time, 0 });
-            return;
-        }
-        if (last[0] == time) {
-            last[1]++;
+        long time = nanos(fDefinitions.clock(), ticks);
+        fLine.point(series.fPrefix);
+        if (series.fTime == time) {
+            series.fTies++;
             fTies++;
-            fLine.tag("tie", Long.toString(last[1]));
+            fLine.tag("tie", Long.toString(series.fTies));
         } else {
-            last[0] = time;
-            last[1] = 0;
+            series.fTime = time;
+            series.fTies = 0;
         }
+        fTime = time;
+        fMeasurement = measurement;
     }
 
-    private void write(CharSequence line, String measurement) {
-        fSink.line(line);
-        fPoints.merge(measurement, 1L, Long::sum);
+    private Series newSeries(Key key) {
+        fLine.measurement(MEASUREMENTS[key.measurement()]).tag("location", Long.toUnsignedString(key.location()));
+        switch (key.measurement()) {
+        case ENTER, LEAVE -> fLine.tag("region", regionName(fRegions, key.a()));
+        case SEND, RECEIVE -> fLine.tag("msg_rank", Long.toString(key.a())).tag("msg_tag", Long.toString(key.b()));
+        case METRICS -> fLine.tag("metric", metricName(key.a(), (int) key.b()));
+        default -> {
+            Otf2Definitions.RmaWin win = fDefinitions.rmaWins().get(key.a());
+            fLine.tag("win", win == null ? "window " + key.a() : fDefinitions.string(win.name()));
+        }
+        }
+        String prefix = fLine.series().toString();
+        if (fSeries.size() >= fMaxSeries) {
+            throw new SeriesLimitException(String.format("the export would make more than %,d series (the limit); the "
+                    + "next would be %s", fMaxSeries, prefix));
+        }
+        Series series = new Series(prefix);
+        fSeries.put(key, series);
+        return series;
     }
 
-    /** @return points made per measurement */
+    private String metricName(long metric, int index) {
+        Otf2Definitions.MetricClass metricClass = fDefinitions.metricClasses().get(metric);
+        Otf2Definitions.MetricMember member = metricClass == null || index >= metricClass.members().length ? null
+                : fDefinitions.metricMembers().get(metricClass.members()[index]);
+        return member == null ? "metric " + metric + " member " + index : fDefinitions.string(member.name());
+    }
+
+    private void write(LineProtocol line) {
+        fSink.line(line.time(fTime));
+        fPoints[fMeasurement]++;
+    }
+
+    /** @return points made per measurement, of those with points */
     public Map<String, Long> points() {
-        return Map.copyOf(fPoints);
+        Map<String, Long> points = new TreeMap<>();
+        for (int i = 0; i < MEASUREMENTS.length; i++) {
+            if (fPoints[i] > 0) {
+                points.put(MEASUREMENTS[i], fPoints[i]);
+            }
+        }
+        return points;
     }
 
     /** @return series made (tied points' series not counted: one per tie depth, see {@link #ties()}) */
