@@ -15,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from test_installed import FIXTURES, catalogue, sextant
+from test_installed import FIXTURES, SAMPLE, catalogue, sextant
 
 TIES = FIXTURES / "otf2-ties"
 
@@ -98,6 +98,18 @@ def test_export_lands_every_point_and_the_nine_metrics_equal_influxql(influx):
     assert metrics["enters_per_region"] == per_region
     assert metrics["enters_per_second"] == {"1": 10, "2": 14, "3": 18, "4": 22}
     assert metrics["sends_per_tag"] == {"7": 11, "8": 11}
+
+
+def test_the_event_count_chart_exports_as_rates_that_add_up_to_the_trace(influx):
+    run = sextant("export", "--influx", influx, "--db", "count", "--analysis", "count", "--interval", "100", "--json",
+                  str(SAMPLE))
+    assert run.returncode == 0, run.stderr
+    export = json.loads(run.stdout)
+    assert export["measurement"] == "kernel_events"
+    assert export["points"] == export["landed"] > 0
+    [series] = query(influx, "count", 'SELECT SUM("rate") FROM "kernel_events" WHERE "series" = \'Total\'')
+    # each point is the rate over the 100 ms that end there: rate x 0.1 s, summed, is every event of the trace
+    assert round(series["values"][0][1] * 0.1) == int(catalogue()["perf-sched-syscalls.events"])
 
 
 def test_analyze_prints_the_nine_metrics_as_text():

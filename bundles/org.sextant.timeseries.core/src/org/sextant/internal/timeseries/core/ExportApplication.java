@@ -7,8 +7,11 @@ import java.util.Map;
 
 import org.eclipse.equinox.app.IApplication;
 import org.eclipse.equinox.app.IApplicationContext;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.headless.core.HeadlessAnalysisException;
 import org.sextant.headless.core.Reports;
+import org.sextant.headless.core.TraceOpener;
+import org.sextant.headless.core.TraceOpener.OpenException;
 import org.sextant.otf2.model.Otf2FormatException;
 import org.sextant.timeseries.model.InfluxException;
 import org.sextant.timeseries.model.InfluxQuery;
@@ -19,16 +22,20 @@ import org.sextant.timeseries.model.Otf2Schema;
 
 /**
  * {@code org.sextant.timeseries.core.export}: {@code sextant export --influx URL --db NAME [--token T] [--org O]
- * [--batch N] [--max-series N] [--analysis otf2] [--json] TRACE}. Writes the trace's points to InfluxDB
- * ({@link Otf2Schema} for OTF2 archives), with a progress line every few seconds, and prints what landed. Exit
+ * [--batch N] [--max-series N] [--analysis otf2|count|cpu|io|redis] [--interval MS] [--json] TRACE}. Writes the
+ * trace's points to InfluxDB ({@link Otf2Schema} for OTF2 archives, the default; an analysis's XY series through
+ * {@link XyExport} for the traces Trace Compass opens), with a progress line every few seconds, and prints what
+ * landed. Exit
  * code 2 for a bad command line or a damaged trace (nothing written), 1 when InfluxDB did not take every point (the
  * message says how many landed).
  */
 public class ExportApplication implements IApplication {
 
-    private static final String USAGE = "usage: sextant export --influx URL --db NAME [--token TOKEN] [--org ORG] [--batch N] [--max-series N] [--analysis otf2] [--json] TRACE"; //$NON-NLS-1$
+    private static final String USAGE = "usage: sextant export --influx URL --db NAME [--token TOKEN] [--org ORG] [--batch N] [--max-series N] [--analysis otf2|count|cpu|io|redis] [--interval MS] [--json] TRACE"; //$NON-NLS-1$
     private static final long PROGRESS_NS = 2_000_000_000L;
     private static final long DEFAULT_MAX_SERIES = 1_000_000;
+    private static final long DEFAULT_INTERVAL_NS = 100_000_000L;
+    private static final String OTF2 = "otf2"; //$NON-NLS-1$
 
     @Override
     public Object start(IApplicationContext context) {
@@ -41,7 +48,6 @@ public class ExportApplication implements IApplication {
             return fail(e.getMessage() + '\n' + USAGE, 2);
         }
         try {
-            Archives.Opened opened = Archives.open(options.trace());
             InfluxTarget target = options.target();
             if (target.token() == null) {
                 try {
@@ -51,7 +57,7 @@ public class ExportApplication implements IApplication {
                     return fail(e.getMessage() + "; nothing was written", 1); //$NON-NLS-1$
                 }
             }
-            System.err.printf("[sextant] export: %s to %s, database %s, batches of %,d points%n", opened.path(), //$NON-NLS-1$
+            System.err.printf("[sextant] export: %s to %s, database %s, batches of %,d points%n", options.trace(), //$NON-NLS-1$
                     target.url(), target.database(), target.batchSize());
             long[] reported = { 0 };
             InfluxWriter.Progress progress = (landed, elapsed) -> {
@@ -60,6 +66,10 @@ public class ExportApplication implements IApplication {
                     System.err.printf("[sextant] export: %,d points landed (%,.0f points/s)%n", landed, landed / (elapsed / 1e9)); //$NON-NLS-1$
                 }
             };
+            if (!options.analysis().equals(OTF2)) {
+                return exportSeries(options, progress);
+            }
+            Archives.Opened opened = Archives.open(options.trace());
             Otf2Export.Result result = Otf2Export.run(opened.archive(), target, options.maxSeries(), progress);
             Map<String, Object> document = new LinkedHashMap<>(opened.describe());
             document.put("influx", target.url().toString()); //$NON-NLS-1$
@@ -90,8 +100,43 @@ public class ExportApplication implements IApplication {
         }
     }
 
+    /** Exports an analysis's XY series of a trace opened by Trace Compass. */
+    private static Object exportSeries(Options options, InfluxWriter.Progress progress) throws HeadlessAnalysisException {
+        ITmfTrace trace;
+        try {
+            trace = TraceOpener.open(options.trace().toString());
+        } catch (OpenException e) {
+            return fail(e.getMessage() + "; nothing was written", 2); //$NON-NLS-1$
+        }
+        try {
+            InfluxWriter writer = new InfluxWriter(options.target(), progress);
+            long start = System.nanoTime();
+            Map<String, Long> series;
+            try (writer) {
+                series = XyExport.run(trace, XyExport.ANALYSES.get(options.analysis()), options.intervalNs(), writer);
+                writer.finish();
+            }
+            Map<String, Object> document = new LinkedHashMap<>();
+            document.put("trace", trace.getPath()); //$NON-NLS-1$
+            document.put("analysis", options.analysis()); //$NON-NLS-1$
+            document.put("influx", options.target().url().toString()); //$NON-NLS-1$
+            document.put("database", options.target().database()); //$NON-NLS-1$
+            document.put("measurement", XyExport.ANALYSES.get(options.analysis()).measurement()); //$NON-NLS-1$
+            document.put("interval_ms", options.intervalNs() / 1_000_000); //$NON-NLS-1$
+            document.put("points", writer.points()); //$NON-NLS-1$
+            document.put("landed", writer.landed()); //$NON-NLS-1$
+            document.put("points_per_series", series); //$NON-NLS-1$
+            document.put("export_seconds", (System.nanoTime() - start) / 1e9); //$NON-NLS-1$
+            System.out.print(options.json() ? Reports.json(document) : Reports.text(document));
+            System.out.flush();
+            return EXIT_OK;
+        } finally {
+            TraceOpener.close(trace);
+        }
+    }
+
     /** The parsed command line. */
-    private record Options(InfluxTarget target, long maxSeries, boolean json, Path trace) {
+    private record Options(InfluxTarget target, String analysis, long maxSeries, long intervalNs, boolean json, Path trace) {
         static Options parse(String[] args) {
             String url = null;
             String db = null;
@@ -99,6 +144,8 @@ public class ExportApplication implements IApplication {
             String org = null;
             int batch = InfluxTarget.DEFAULT_BATCH;
             long maxSeries = DEFAULT_MAX_SERIES;
+            long intervalNs = DEFAULT_INTERVAL_NS;
+            String analysis = OTF2;
             boolean json = false;
             String trace = null;
             for (int i = 0; i < args.length; i++) {
@@ -109,10 +156,12 @@ public class ExportApplication implements IApplication {
                 case "--org" -> org = value(args, ++i, "--org"); //$NON-NLS-1$ //$NON-NLS-2$
                 case "--batch" -> batch = (int) positive(value(args, ++i, "--batch"), "--batch"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                 case "--max-series" -> maxSeries = positive(value(args, ++i, "--max-series"), "--max-series"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                case "--interval" -> intervalNs = positive(value(args, ++i, "--interval"), "--interval") * 1_000_000L; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                 case "--analysis" -> { //$NON-NLS-1$
-                    String analysis = value(args, ++i, "--analysis"); //$NON-NLS-1$
-                    if (!analysis.equals("otf2")) { //$NON-NLS-1$
-                        throw new IllegalArgumentException("no export for analysis '" + analysis + "'; exports: otf2"); //$NON-NLS-1$ //$NON-NLS-2$
+                    analysis = value(args, ++i, "--analysis"); //$NON-NLS-1$
+                    if (!analysis.equals(OTF2) && !XyExport.ANALYSES.containsKey(analysis)) {
+                        throw new IllegalArgumentException("no export for analysis '" + analysis + "'; exports: otf2, " //$NON-NLS-1$ //$NON-NLS-2$
+                                + String.join(", ", new java.util.TreeSet<>(XyExport.ANALYSES.keySet()))); //$NON-NLS-1$
                     }
                 }
                 case "--json" -> json = true; //$NON-NLS-1$
@@ -128,7 +177,7 @@ public class ExportApplication implements IApplication {
                 throw new IllegalArgumentException("--influx, --db and a trace are needed"); //$NON-NLS-1$
             }
             InfluxTarget target = InfluxTarget.of(url, db, token).withBatchSize(batch);
-            return new Options(org == null ? target : target.withOrg(org), maxSeries, json, Path.of(trace));
+            return new Options(org == null ? target : target.withOrg(org), analysis, maxSeries, intervalNs, json, Path.of(trace));
         }
 
         private static String value(String[] args, int index, String option) {
