@@ -9,30 +9,13 @@
  * Build and run: gcc -O2 -o /tmp/otf2-bench otf2-bench.c -lotf2 && /tmp/otf2-bench OUT_DIR [EVENTS]
  * (EVENTS defaults to 12,000,000; 8 events per step and rank).
  */
-#include <otf2/otf2.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "otf2-writer.h"
 
 #define RANKS 16
 #define REGIONS 20
 #define TAGS 8
 #define EVENTS_PER_STEP 8
 #define SECONDS 20
-
-static OTF2_FlushType pre_flush(void* data, OTF2_FileType type, OTF2_LocationRef loc, void* caller, bool final) {
-    (void)data; (void)type; (void)loc; (void)caller; (void)final;
-    return OTF2_FLUSH;
-}
-
-static OTF2_TimeStamp post_flush(void* data, OTF2_FileType type, OTF2_LocationRef loc) {
-    (void)data; (void)type; (void)loc;
-    return 0;
-}
-
-static const OTF2_FlushCallbacks FLUSH = { .otf2_pre_flush = pre_flush, .otf2_post_flush = post_flush };
-
-#define CHECK(call) do { OTF2_ErrorCode e_ = (call); if (e_ != OTF2_SUCCESS) { \
-    fprintf(stderr, "%s: %s\n", #call, OTF2_Error_GetName(e_)); exit(1); } } while (0)
 
 int main(int argc, char** argv) {
     if (argc < 2 || argc > 3) {

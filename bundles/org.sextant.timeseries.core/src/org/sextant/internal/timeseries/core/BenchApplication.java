@@ -129,6 +129,7 @@ public class BenchApplication implements IApplication {
         int count = NineMetrics.NAMES.length;
         long[][][] times = new long[3][count][repeat];
         long[] reads = new long[repeat];
+        long[] bare = new long[repeat];
         long events = 0;
         NineMetrics onePass = new Otf2Metrics(archive.definitions()).metrics();
         List<SortedMap<?, Long>> byQuery = new ArrayList<>();
@@ -152,6 +153,11 @@ public class BenchApplication implements IApplication {
             events = archive.readEvents(metrics);
             reads[r] = System.nanoTime() - t0;
             onePass = metrics.metrics();
+            t0 = System.nanoTime();
+            archive.readEvents(event -> {
+                // the reader alone: decoding and the merge in time, no counting
+            });
+            bare[r] = System.nanoTime() - t0;
         }
         List<Map<String, Object>> rows = new ArrayList<>();
         String disagreement = null;
@@ -170,9 +176,13 @@ public class BenchApplication implements IApplication {
             rows.add(row);
         }
         Map<String, Object> reader = new LinkedHashMap<>();
-        reader.put("median_seconds", median(reads) / 1e9); //$NON-NLS-1$
-        reader.put("events_per_s", Math.round(events / (median(reads) / 1e9))); //$NON-NLS-1$
-        document.put("one_pass_read", reader); //$NON-NLS-1$
+        reader.put("median_seconds", median(bare) / 1e9); //$NON-NLS-1$
+        reader.put("events_per_s", Math.round(events / (median(bare) / 1e9))); //$NON-NLS-1$
+        document.put("reader_alone", reader); //$NON-NLS-1$
+        Map<String, Object> counted = new LinkedHashMap<>();
+        counted.put("median_seconds", median(reads) / 1e9); //$NON-NLS-1$
+        counted.put("events_per_s", Math.round(events / (median(reads) / 1e9))); //$NON-NLS-1$
+        document.put("one_pass_nine_metrics", counted); //$NON-NLS-1$
         document.put("repeats", repeat); //$NON-NLS-1$
         document.put("metrics", rows); //$NON-NLS-1$
         document.put("agree", disagreement == null); //$NON-NLS-1$
