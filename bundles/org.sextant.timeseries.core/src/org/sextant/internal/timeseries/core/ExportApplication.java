@@ -22,8 +22,8 @@ import org.sextant.timeseries.model.Otf2Schema;
 
 /**
  * {@code org.sextant.timeseries.core.export}: {@code sextant export --influx URL --db NAME [--token T] [--org O]
- * [--batch N] [--max-series N] [--analysis otf2|count|cpu|io|redis] [--interval MS] [--json] TRACE}. Writes the
- * trace's points to InfluxDB ({@link Otf2Schema} for OTF2 archives, the default; an analysis's XY series through
+ * [--batch N] [--in-flight N] [--max-series N] [--analysis otf2|count|cpu|io|redis] [--interval MS] [--json] TRACE}.
+ * Writes the trace's points to InfluxDB ({@link Otf2Schema} for OTF2 archives, the default; an analysis's XY series through
  * {@link XyExport} for the traces Trace Compass opens), with a progress line every few seconds, and prints what
  * landed. Exit
  * code 2 for a bad command line or a damaged trace (nothing written), 1 when InfluxDB did not take every point (the
@@ -31,7 +31,7 @@ import org.sextant.timeseries.model.Otf2Schema;
  */
 public class ExportApplication implements IApplication {
 
-    private static final String USAGE = "usage: sextant export --influx URL --db NAME [--token TOKEN] [--org ORG] [--batch N] [--max-series N] [--analysis otf2|count|cpu|io|redis] [--interval MS] [--json] TRACE"; //$NON-NLS-1$
+    private static final String USAGE = "usage: sextant export --influx URL --db NAME [--token TOKEN] [--org ORG] [--batch N] [--in-flight N] [--max-series N] [--analysis otf2|count|cpu|io|redis] [--interval MS] [--json] TRACE"; //$NON-NLS-1$
     private static final long PROGRESS_NS = 2_000_000_000L;
     private static final long DEFAULT_MAX_SERIES = 1_000_000;
     private static final long DEFAULT_INTERVAL_NS = 100_000_000L;
@@ -143,6 +143,7 @@ public class ExportApplication implements IApplication {
             String token = null;
             String org = null;
             int batch = InfluxTarget.DEFAULT_BATCH;
+            int inFlight = InfluxTarget.DEFAULT_IN_FLIGHT;
             long maxSeries = DEFAULT_MAX_SERIES;
             long intervalNs = DEFAULT_INTERVAL_NS;
             String analysis = OTF2;
@@ -155,6 +156,7 @@ public class ExportApplication implements IApplication {
                 case "--token" -> token = value(args, ++i, "--token"); //$NON-NLS-1$ //$NON-NLS-2$
                 case "--org" -> org = value(args, ++i, "--org"); //$NON-NLS-1$ //$NON-NLS-2$
                 case "--batch" -> batch = (int) positive(value(args, ++i, "--batch"), "--batch"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                case "--in-flight" -> inFlight = (int) positive(value(args, ++i, "--in-flight"), "--in-flight"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                 case "--max-series" -> maxSeries = positive(value(args, ++i, "--max-series"), "--max-series"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                 case "--interval" -> intervalNs = positive(value(args, ++i, "--interval"), "--interval") * 1_000_000L; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                 case "--analysis" -> { //$NON-NLS-1$
@@ -176,7 +178,7 @@ public class ExportApplication implements IApplication {
             if (url == null || db == null || trace == null) {
                 throw new IllegalArgumentException("--influx, --db and a trace are needed"); //$NON-NLS-1$
             }
-            InfluxTarget target = InfluxTarget.of(url, db, token).withBatchSize(batch);
+            InfluxTarget target = InfluxTarget.of(url, db, token).withBatchSize(batch).withInFlight(inFlight);
             return new Options(org == null ? target : target.withOrg(org), analysis, maxSeries, intervalNs, json, Path.of(trace));
         }
 

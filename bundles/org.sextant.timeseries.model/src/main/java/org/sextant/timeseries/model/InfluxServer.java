@@ -69,7 +69,8 @@ public final class InfluxServer implements AutoCloseable {
                     .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         } catch (IOException e) {
             delete(directory);
-            throw new IOException("cannot start " + influxd + " (Debian: apt-get install influxdb): " + e.getMessage(), e);
+            throw new IOException("cannot start " + influxd + " (Debian: apt-get install influxdb): " + e.getMessage(),
+                    e);
         }
         InfluxServer server = new InfluxServer(directory, process, URI.create("http://127.0.0.1:" + http));
         HttpClient client = HttpClient.newHttpClient();
@@ -87,7 +88,7 @@ public final class InfluxServer implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 break;
             }
-            sleep(100);
+            InfluxWriter.sleep(100);
         }
         String output = Files.readString(log);
         server.close();
@@ -131,14 +132,6 @@ public final class InfluxServer implements AutoCloseable {
             return files.filter(Files::isRegularFile).mapToLong(file -> file.toFile().length()).sum();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 

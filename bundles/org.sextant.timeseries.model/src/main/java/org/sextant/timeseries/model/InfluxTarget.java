@@ -23,6 +23,8 @@ import java.time.Duration;
  *            the organization InfluxDB 2.x wants with a token (3.x ignores it), or null for the token's own
  * @param batchSize
  *            points per request
+ * @param inFlight
+ *            requests sent at once
  * @param timeout
  *            how long one request may take before it is retried
  * @param attempts
@@ -30,11 +32,13 @@ import java.time.Duration;
  * @param backoff
  *            the wait before the first retry, doubled before each next one
  */
-public record InfluxTarget(URI url, String database, String token, String org, int batchSize, Duration timeout,
-        int attempts, Duration backoff) {
+public record InfluxTarget(URI url, String database, String token, String org, int batchSize, int inFlight,
+        Duration timeout, int attempts, Duration backoff) {
 
     /** Points per request unless told otherwise: a few hundred kilobytes, well under InfluxDB's 25 MB limit. */
     public static final int DEFAULT_BATCH = 10_000;
+    /** Requests at once unless told otherwise: InfluxDB parses each on a core of its own. */
+    public static final int DEFAULT_IN_FLIGHT = 2;
 
     /** Checks the values. */
     public InfluxTarget {
@@ -44,13 +48,14 @@ public record InfluxTarget(URI url, String database, String token, String org, i
         if (database.isEmpty()) {
             throw new IllegalArgumentException("a database (or bucket) name is needed");
         }
-        if (batchSize < 1 || attempts < 1) {
-            throw new IllegalArgumentException("the batch size and the number of attempts must be positive");
+        if (batchSize < 1 || inFlight < 1 || attempts < 1) {
+            throw new IllegalArgumentException("the batch size, requests in flight and attempts must be positive");
         }
     }
 
     /**
-     * A target with the default batch size, a 30 s timeout and 5 attempts, 0.5 s apart at first.
+     * A target with the default batch size, {@value #DEFAULT_IN_FLIGHT} requests in flight, a 30 s timeout and 5
+     * attempts, 0.5 s apart at first.
      *
      * @param url
      *            the server
@@ -62,22 +67,27 @@ public record InfluxTarget(URI url, String database, String token, String org, i
      */
     public static InfluxTarget of(String url, String database, String token) {
         return new InfluxTarget(URI.create(url.endsWith("/") ? url.substring(0, url.length() - 1) : url), database,
-                token, null, DEFAULT_BATCH, Duration.ofSeconds(30), 5, Duration.ofMillis(500));
+                token, null, DEFAULT_BATCH, DEFAULT_IN_FLIGHT, Duration.ofSeconds(30), 5, Duration.ofMillis(500));
     }
 
     /** @return the same target with another batch size */
     public InfluxTarget withBatchSize(int size) {
-        return new InfluxTarget(url, database, token, org, size, timeout, attempts, backoff);
+        return new InfluxTarget(url, database, token, org, size, inFlight, timeout, attempts, backoff);
     }
 
     /** @return the same target with other timeouts and retries */
     public InfluxTarget withRetries(Duration requestTimeout, int tries, Duration firstWait) {
-        return new InfluxTarget(url, database, token, org, batchSize, requestTimeout, tries, firstWait);
+        return new InfluxTarget(url, database, token, org, batchSize, inFlight, requestTimeout, tries, firstWait);
     }
 
     /** @return the same target in another organization */
     public InfluxTarget withOrg(String organization) {
-        return new InfluxTarget(url, database, token, organization, batchSize, timeout, attempts, backoff);
+        return new InfluxTarget(url, database, token, organization, batchSize, inFlight, timeout, attempts, backoff);
+    }
+
+    /** @return the same target with another number of requests in flight */
+    public InfluxTarget withInFlight(int requests) {
+        return new InfluxTarget(url, database, token, org, batchSize, requests, timeout, attempts, backoff);
     }
 
     /** @return the write endpoint */

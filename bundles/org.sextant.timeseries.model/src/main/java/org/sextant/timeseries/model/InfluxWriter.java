@@ -8,14 +8,17 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Sends points to InfluxDB in batches over the JDK's HTTP client and counts exactly what landed. One batch is in
- * flight while the next is filled. A request that times out, cannot connect or is answered 5xx is retried after a
+ * Sends points to InfluxDB in batches over the JDK's HTTP client and counts exactly what landed. Batches go out while
+ * the next is filled, a few at once ({@link InfluxTarget#inFlight()}), so that InfluxDB parses on more than one core. A request that times out, cannot connect or is answered 5xx is retried after a
  * wait that doubles each time; that is safe because InfluxDB keys a point by its series and timestamp, so a batch
  * that landed unseen and is sent again overwrites itself. A 4xx answer is final: the export stops with the point
  * InfluxDB named (a line it could not parse, or the first point of a field whose type conflicts), and the
@@ -47,17 +50,33 @@ public final class InfluxWriter implements LineSink, AutoCloseable {
     private StringBuilder fBatch = new StringBuilder(1 << 20);
     private int fInBatch;
     private long fQueued;
-    private volatile long fLanded;
-    private volatile long fRetries;
+    private final AtomicLong fLanded = new AtomicLong();
+    private final AtomicLong fRetries = new AtomicLong();
     private long fRequests;
     private long fBytes;
-    private CompletableFuture<Void> fInFlight = CompletableFuture.completedFuture(null);
+    private final Deque<CompletableFuture<Void>> fInFlight = new ArrayDeque<>();
+
+    /**
+     * A batch that did not land: what happened, to be told with the number of points landed once every other
+     * batch in flight has finished (so that the number is exact).
+     */
+    private static final class BatchFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final String fBefore;
+        private final String fAfter;
+
+        BatchFailure(String before, String after) {
+            super(before);
+            fBefore = before;
+            fAfter = after;
+        }
+    }
 
     /**
      * @param target
      *            the server and how to write to it
      * @param progress
-     *            told after each batch that landed (on the sending thread)
+     *            told after each batch that landed (on a sending thread, one batch at a time)
      */
     public InfluxWriter(InfluxTarget target, Progress progress) {
         fTarget = target;
@@ -86,13 +105,13 @@ public final class InfluxWriter implements LineSink, AutoCloseable {
         if (fInBatch > 0) {
             send();
         }
-        await();
-        return fLanded;
+        await(0);
+        return fLanded.get();
     }
 
     /** @return points InfluxDB confirmed so far */
     public long landed() {
-        return fLanded;
+        return fLanded.get();
     }
 
     /** @return points given so far */
@@ -102,7 +121,7 @@ public final class InfluxWriter implements LineSink, AutoCloseable {
 
     /** @return requests that were tried again */
     public long retries() {
-        return fRetries;
+        return fRetries.get();
     }
 
     /** @return batches sent */
@@ -116,7 +135,7 @@ public final class InfluxWriter implements LineSink, AutoCloseable {
     }
 
     private void send() {
-        await();
+        await(fTarget.inFlight() - 1);
         String body = fBatch.toString();
         long first = fQueued;
         int count = fInBatch;
@@ -125,17 +144,23 @@ public final class InfluxWriter implements LineSink, AutoCloseable {
         fBytes += body.length();
         fBatch = new StringBuilder(body.length() + 1024);
         fInBatch = 0;
-        fInFlight = CompletableFuture.runAsync(() -> post(body, first, count));
+        fInFlight.add(CompletableFuture.runAsync(() -> post(body, first, count)));
     }
 
-    private void await() {
-        try {
-            fInFlight.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof InfluxException failure) {
-                throw failure;
+    /** Waits until at most {@code most} batches are in flight; a failed one fails the export, once all are done. */
+    private void await(int most) {
+        while (fInFlight.size() > most) {
+            try {
+                fInFlight.poll().join();
+            } catch (CompletionException e) {
+                close();
+                if (e.getCause() instanceof BatchFailure failure) {
+                    long landed = fLanded.get();
+                    throw new InfluxException(
+                            failure.fBefore + String.format("%,d points landed", landed) + failure.fAfter, landed);
+                }
+                throw e;
             }
-            throw e;
         }
     }
 
@@ -147,7 +172,7 @@ public final class InfluxWriter implements LineSink, AutoCloseable {
         long began = System.nanoTime();
         for (int attempt = 1; attempt <= fTarget.attempts(); attempt++) {
             if (attempt > 1) {
-                fRetries++;
+                fRetries.incrementAndGet();
                 sleep(wait);
                 wait *= 2;
             }
@@ -155,8 +180,10 @@ public final class InfluxWriter implements LineSink, AutoCloseable {
                 HttpResponse<String> response = fClient.send(request, HttpResponse.BodyHandlers.ofString());
                 int status = response.statusCode();
                 if (status / 100 == 2) {
-                    fLanded += count;
-                    fProgress.landed(fLanded, System.nanoTime() - fStart);
+                    // one batch at a time, so that progress is told in order
+                    synchronized (fProgress) {
+                        fProgress.landed(fLanded.addAndGet(count), System.nanoTime() - fStart);
+                    }
                     return;
                 }
                 if (status / 100 == 4) {
@@ -171,16 +198,16 @@ public final class InfluxWriter implements LineSink, AutoCloseable {
                 problem = "failed: " + e;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new InfluxException("the export was interrupted; " + fLanded + " points landed", fLanded);
+                throw new BatchFailure("the export was interrupted; ", "");
             }
         }
-        throw new InfluxException(String.format("InfluxDB at %s %s; tried %d times over %.1f s. %,d points landed; "
-                + "the batch of points %,d to %,d may or may not have", fTarget.url(), problem, fTarget.attempts(),
-                (System.nanoTime() - began) / 1e9, fLanded, first + 1, first + count), fLanded);
+        throw new BatchFailure(String.format("InfluxDB at %s %s; tried %d times over %.1f s. ", fTarget.url(), problem,
+                fTarget.attempts(), (System.nanoTime() - began) / 1e9), String.format(
+                        "; the batch of points %,d to %,d may or may not have", first + 1, first + count));
     }
 
     /** The refusal of a batch, naming the point InfluxDB named and counting what it kept of a partial write. */
-    private InfluxException refused(String body, long first, int count, int status, String answer) {
+    private BatchFailure refused(String body, long first, int count, int status, String answer) {
         String error = errorText(answer.strip());
         int index = -1;
         int unparsable = 0;
@@ -199,11 +226,11 @@ public final class InfluxWriter implements LineSink, AutoCloseable {
         if (error.contains("partial write")) {
             kept = count - unparsable - (dropped.find() ? Long.parseLong(dropped.group(1)) : 0);
         }
-        long landed = fLanded += kept;
+        fLanded.addAndGet(kept);
         String point = index < 0 ? String.format("a point of %,d to %,d", first + 1, first + count)
                 : String.format("point %,d (%s)", first + index + 1, body.split("\n", -1)[index]);
-        return new InfluxException(String.format("InfluxDB at %s refused %s: HTTP %d %s. %,d points landed, %,d of "
-                + "them from that batch", fTarget.url(), point, status, error, landed, kept), landed);
+        return new BatchFailure(String.format("InfluxDB at %s refused %s: HTTP %d %s. ", fTarget.url(), point, status,
+                error), String.format(", %,d of them from that batch", kept));
     }
 
     /** @return the text of InfluxDB's {@code {"error":"..."}} answer, its JSON escapes undone; else the answer */
@@ -281,7 +308,8 @@ public final class InfluxWriter implements LineSink, AutoCloseable {
         return -1;
     }
 
-    private static void sleep(long millis) {
+    /** Waits, an interrupt ending the wait early and kept for the caller to see. */
+    static void sleep(long millis) {
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
@@ -289,13 +317,16 @@ public final class InfluxWriter implements LineSink, AutoCloseable {
         }
     }
 
-    /** Waits for the batch in flight; points not yet sent are dropped, as {@link #finish} was not called. */
+    /** Waits for the batches in flight; points not yet sent are dropped, as {@link #finish} was not called. */
     @Override
     public void close() {
-        try {
-            fInFlight.join();
-        } catch (CompletionException e) {
-            // already reported by finish() or line(), or the export is being abandoned
+        for (CompletableFuture<Void> batch : fInFlight) {
+            try {
+                batch.join();
+            } catch (CompletionException e) {
+                // reported by finish() or line(), or the export is being abandoned
+            }
         }
+        fInFlight.clear();
     }
 }

@@ -148,7 +148,8 @@ public final class LineProtocol {
             case ',', ' ' -> fLine.append('\\').append(c);
             case '=' -> fLine.append(equalsToo ? "\\=" : "=");
             case '\n' -> fLine.append("\\n");
-            case '\\' -> fLine.append(i == text.length() - 1 || ESCAPED.indexOf(text.charAt(i + 1)) >= 0 ? '\u29f5' : c);
+            case '\\' -> fLine.append(
+                    i == text.length() - 1 || ESCAPED.indexOf(text.charAt(i + 1)) >= 0 ? '\u29f5' : c);
             default -> fLine.append(c);
             }
         }

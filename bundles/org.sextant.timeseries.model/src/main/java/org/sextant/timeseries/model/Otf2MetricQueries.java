@@ -37,7 +37,8 @@ public final class Otf2MetricQueries {
     /** @return all nine metrics */
     public NineMetrics all() {
         return new NineMetrics(perSecond("enter", "location_id"), perSecond("mpi_send", "length"),
-                perSecond("mpi_receive", "length"), byTag(3, "region", Function.identity()), byTag(4, "msg_tag", Long::valueOf),
+                perSecond("mpi_receive", "length"), byTag(3, "region", Function.identity()),
+                byTag(4, "msg_tag", Long::valueOf),
                 byTag(5, "msg_tag", Long::valueOf), byTag(6, "msg_rank", Long::valueOf),
                 byTag(7, "msg_rank", Long::valueOf), byTag(8, "region", Function.identity()));
     }

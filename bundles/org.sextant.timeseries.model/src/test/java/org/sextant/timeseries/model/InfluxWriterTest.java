@@ -12,25 +12,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The writer against a real InfluxDB 1.6 ({@code influxd}, started here), and behind a proxy that misbehaves. */
-class InfluxWriterTest {
+class InfluxWriterTest extends WithInfluxd {
 
-    private static InfluxServer sServer;
     private static int sDatabases;
-
-    @BeforeAll
-    static void start() throws IOException {
-        sServer = InfluxServer.start("influxd");
-    }
-
-    @AfterAll
-    static void stop() {
-        sServer.close();
-    }
 
     private static InfluxTarget database() {
         return sServer.createDatabase("test" + ++sDatabases).withRetries(Duration.ofSeconds(5), 3, Duration.ofMillis(50));
@@ -134,8 +121,9 @@ class InfluxWriterTest {
         Map<Integer, FaultyProxy.Fault> faults = Map.of(2, FaultyProxy.Fault.delay(3_000),
                 4, FaultyProxy.Fault.answer(503), 5, FaultyProxy.Fault.answer(503));
         try (FaultyProxy proxy = new FaultyProxy(sServer.url(), n -> faults.getOrDefault(n, FaultyProxy.Fault.NONE))) {
+            // one request at a time, so that the faults fall on the requests meant
             InfluxTarget target = InfluxTarget.of(proxy.url().toString(), direct.database(), null).withBatchSize(1_000)
-                    .withRetries(Duration.ofMillis(1_500), 4, Duration.ofMillis(50));
+                    .withInFlight(1).withRetries(Duration.ofMillis(1_500), 4, Duration.ofMillis(50));
             InfluxWriter writer = new InfluxWriter(target, (landed, elapsed) -> { });
             points(writer, "m", 3_000);
             assertEquals(3_000, writer.finish());

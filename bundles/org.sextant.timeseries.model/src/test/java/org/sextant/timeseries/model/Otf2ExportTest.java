@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,8 +18,6 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sextant.otf2.model.Otf2Archive;
 
@@ -29,23 +26,11 @@ import org.sextant.otf2.model.Otf2Archive;
  * ties included, and the nine metrics by InfluxQL equal those of one pass over the archive, which equal those
  * counted from otf2-print's text.
  */
-class Otf2ExportTest {
+class Otf2ExportTest extends WithInfluxd {
 
     private static final Pattern EVENT = Pattern.compile("^(\\w+) +(\\d+) +(\\d+) +(.*)$");
     private static final Pattern REGION = Pattern.compile("Region: \"(.*)\" <\\d+>");
     private static final Pattern MESSAGE = Pattern.compile("(?:Receiver|Sender): (\\d+) .*Tag: (\\d+),");
-
-    private static InfluxServer sServer;
-
-    @BeforeAll
-    static void start() throws IOException {
-        sServer = InfluxServer.start("influxd");
-    }
-
-    @AfterAll
-    static void stop() {
-        sServer.close();
-    }
 
     @Test
     void everyExportedEventLandsAsAPointTiesIncluded() throws Exception {
@@ -70,7 +55,7 @@ class Otf2ExportTest {
 
     @Test
     void theNineMetricsAgreeThreeWaysOnEveryFixture() throws Exception {
-        for (Path fixture : List.of(Fixtures.TIES, Fixtures.MPI_LIKE)) {
+        for (Path fixture : List.of(Fixtures.TIES, Fixtures.MPI_LIKE, Fixtures.MPI_STENCIL)) {
             Otf2Archive archive = Otf2Archive.open(fixture);
             Otf2Metrics onePass = new Otf2Metrics(archive.definitions());
             archive.readEvents(onePass);
