@@ -23,11 +23,10 @@ import org.sextant.timeseries.model.Otf2Schema;
 /**
  * {@code org.sextant.timeseries.core.export}: {@code sextant export --influx URL --db NAME [--token T] [--org O]
  * [--batch N] [--in-flight N] [--max-series N] [--analysis otf2|count|cpu|io|redis] [--interval MS] [--json] TRACE}.
- * Writes the trace's points to InfluxDB ({@link Otf2Schema} for OTF2 archives, the default; an analysis's XY series through
- * {@link XyExport} for the traces Trace Compass opens), with a progress line every few seconds, and prints what
- * landed. Exit
- * code 2 for a bad command line or a damaged trace (nothing written), 1 when InfluxDB did not take every point (the
- * message says how many landed).
+ * Writes the trace's points to InfluxDB ({@link Otf2Schema} for OTF2 archives, the default; an analysis's XY
+ * series through {@link XyExport} for the traces Trace Compass opens), with a progress line every few seconds, and
+ * prints what landed. Exit code 2 for a bad command line or a damaged trace (nothing written), 1 when InfluxDB did
+ * not take every point (the message says how many landed).
  */
 public class ExportApplication implements IApplication {
 
