@@ -8,6 +8,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
@@ -18,7 +20,7 @@ import com.sun.net.httpserver.HttpServer;
 /**
  * An HTTP proxy in front of a real InfluxDB that misbehaves on chosen requests, the way a loaded or restarting
  * server does: it answers late, or answers 503 without passing the request on. Every other request reaches
- * InfluxDB unchanged, so what lands is InfluxDB's to say.
+ * InfluxDB unchanged, so what lands is InfluxDB's to say. It remembers how each request came.
  */
 final class FaultyProxy implements AutoCloseable {
 
@@ -37,6 +39,7 @@ final class FaultyProxy implements AutoCloseable {
 
     private final HttpServer fServer;
     private final AtomicInteger fRequests = new AtomicInteger();
+    private final List<String> fSeen = new CopyOnWriteArrayList<>();
 
     FaultyProxy(URI influx, IntFunction<Fault> faults) throws IOException {
         HttpClient client = HttpClient.newHttpClient();
@@ -44,10 +47,13 @@ final class FaultyProxy implements AutoCloseable {
         fServer.setExecutor(Executors.newCachedThreadPool());
         fServer.createContext("/", exchange -> {
             Fault fault = faults.apply(fRequests.incrementAndGet());
+            fSeen.add(exchange.getRequestMethod() + ' ' + exchange.getRequestURI() + " Authorization: "
+                    + exchange.getRequestHeaders().getFirst("Authorization"));
             try {
                 Thread.sleep(fault.delayMs());
                 if (fault.status() != 0) {
-                    reply(exchange, fault.status(), "{\"error\":\"injected\"}".getBytes());
+                    // a 204, as a successful write, has no body
+                    reply(exchange, fault.status(), fault.status() == 204 ? new byte[0] : "{\"error\":\"injected\"}".getBytes());
                     return;
                 }
                 HttpResponse<byte[]> response = client.send(HttpRequest.newBuilder(influx.resolve(exchange.getRequestURI()))
@@ -74,6 +80,11 @@ final class FaultyProxy implements AutoCloseable {
 
     int requests() {
         return fRequests.get();
+    }
+
+    /** @return each request as received: method, path and query, and its Authorization header */
+    List<String> seen() {
+        return List.copyOf(fSeen);
     }
 
     @Override

@@ -148,4 +148,17 @@ class InfluxWriterTest extends WithInfluxd {
             assertEquals(100, e.landed());
         }
     }
+
+    @Test
+    void withATokenPointsGoToTheV2WriteEndpointWithTheToken() throws IOException {
+        // InfluxDB 1.6 has no /api/v2/write: the proxy answers as 2.x and 3.x do and shows how the writer asked
+        try (FaultyProxy proxy = new FaultyProxy(sServer.url(), n -> FaultyProxy.Fault.answer(204))) {
+            InfluxTarget target = InfluxTarget.of(proxy.url().toString(), "my bucket", "s3cret").withOrg("team");
+            InfluxWriter writer = new InfluxWriter(target, (landed, elapsed) -> { });
+            points(writer, "m", 3);
+            assertEquals(3, writer.finish());
+            assertEquals(List.of("POST /api/v2/write?bucket=my+bucket&org=team&precision=ns Authorization: Token s3cret"),
+                    proxy.seen());
+        }
+    }
 }
