@@ -21,6 +21,8 @@ need_packages() {
     python3 -c 'import pytest' 2>/dev/null || missing+=(python3-pytest)
     # the trace server's proof client (tests/server) runs under Node (20 on this project's machines)
     command -v npm >/dev/null || missing+=(nodejs npm)
+    # the time-series export's tests start their own InfluxDB 1.x
+    command -v influxd >/dev/null || missing+=(influxdb)
     [ ${#missing[@]} -eq 0 ] && return
     if [ "$(id -u)" -ne 0 ]; then
         echo "sextant: error: missing OS packages: ${missing[*]} (install them, or run as root)" >&2

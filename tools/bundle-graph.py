@@ -9,7 +9,8 @@ and drawn as a Mermaid graph for that page.
 Rules:
 - a family's bundles require no other family's bundles, only the shared layers: common (state interface,
   generic providers and views), ctf (the codec), ftrace (the ftrace reader and its trace types), headless (the
-  command line) and parallel (the builder the kernel and count analyses plug into);
+  command line), otf2 (the OTF2 reader, which the time-series export reads archives with) and parallel (the
+  builder the kernel and count analyses plug into);
 - a model bundle requires only model bundles and imports nothing from org.eclipse or org.osgi;
 - a core bundle requires no ui bundle.
 """
@@ -19,7 +20,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = {"common", "ctf", "ftrace", "headless", "parallel"}
+SHARED = {"common", "ctf", "ftrace", "headless", "otf2", "parallel"}
 # Bundles that are no family's and ship in no feature: development tools.
 TOOLS = {"org.sextant.fuzz.model"}
 
@@ -69,7 +70,7 @@ def violations(bundles):
 
 def mermaid(bundles):
     lines = ["flowchart BT"]
-    for group in ["common", "ctf", "ftrace", "parallel", "headless"] + sorted({family(b) for b in bundles} - SHARED):
+    for group in ["common", "ctf", "ftrace", "otf2", "parallel", "headless"] + sorted({family(b) for b in bundles} - SHARED):
         members = [b for b in bundles if family(b) == group and b not in TOOLS]
         if not members:
             continue

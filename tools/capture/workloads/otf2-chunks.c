@@ -9,28 +9,11 @@
  *
  * Build and run: gcc -O2 -o /tmp/otf2-chunks otf2-chunks.c -lotf2 && /tmp/otf2-chunks OUT_DIR
  */
-#include <otf2/otf2.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "otf2-writer.h"
 
 #define REGIONS 4
 #define CALLS_0 12000 /* Enter/Leave pairs on location 0: about 280 KB of events, two chunks */
 #define CALLS_1 300
-
-static OTF2_FlushType pre_flush(void* data, OTF2_FileType type, OTF2_LocationRef loc, void* caller, bool final) {
-    (void)data; (void)type; (void)loc; (void)caller; (void)final;
-    return OTF2_FLUSH;
-}
-
-static OTF2_TimeStamp post_flush(void* data, OTF2_FileType type, OTF2_LocationRef loc) {
-    (void)data; (void)type; (void)loc;
-    return 0;
-}
-
-static const OTF2_FlushCallbacks FLUSH = { .otf2_pre_flush = pre_flush, .otf2_post_flush = post_flush };
-
-#define CHECK(call) do { OTF2_ErrorCode e_ = (call); if (e_ != OTF2_SUCCESS) { \
-    fprintf(stderr, "%s: %s\n", #call, OTF2_Error_GetName(e_)); exit(1); } } while (0)
 
 /* Local region id i stands for global region REGIONS - 1 - i: a mapping that is not the identity. */
 static uint32_t local_region(uint32_t global) {

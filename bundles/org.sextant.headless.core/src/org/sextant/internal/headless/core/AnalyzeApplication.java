@@ -2,6 +2,7 @@
 package org.sextant.internal.headless.core;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,17 +14,20 @@ import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.equinox.app.IApplication;
 import org.eclipse.equinox.app.IApplicationContext;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.sextant.headless.core.Reports;
 import org.sextant.headless.core.CtfChecks;
 import org.sextant.headless.core.HeadlessAnalysisException;
 import org.sextant.headless.core.IHeadlessAnalysis;
+import org.sextant.headless.core.IHeadlessFileAnalysis;
 import org.sextant.headless.core.TraceOpener;
 import org.sextant.headless.core.TraceOpener.OpenException;
 import org.sextant.internal.headless.core.Arguments.UsageException;
 
 /**
  * {@code org.sextant.headless.analyze}: opens traces, runs one analysis on each and prints the summaries, as
- * text or as one JSON document; the warnings a summary lists ({@code warnings}) also go to the standard error.
- * Problems with the input (also a corrupt packet found while analysing) are
+ * text or as one JSON document; an {@link IHeadlessFileAnalysis} reads each path itself, no trace opened. The
+ * warnings a summary lists ({@code warnings}) also go to the standard error. Problems with the input (also a
+ * corrupt packet found while analysing) are
  * reported in one line naming the file, with exit code 2; an analysis that fails otherwise exits with 1.
  */
 public class AnalyzeApplication implements IApplication {
@@ -64,6 +68,17 @@ public class AnalyzeApplication implements IApplication {
         }
         List<Object> results = new ArrayList<>();
         for (String path : arguments.traces()) {
+            if (analysis instanceof IHeadlessFileAnalysis reader) {
+                try {
+                    long start = System.nanoTime();
+                    fErr.println("[sextant] " + entry.name() + ": analysing " + path); //$NON-NLS-1$ //$NON-NLS-2$
+                    results.add(reader.run(Path.of(path), arguments.build(), new NullProgressMonitor()));
+                    fErr.printf("[sextant] %s: done in %.1f s%n", entry.name(), (System.nanoTime() - start) / 1e9); //$NON-NLS-1$
+                    continue;
+                } catch (HeadlessAnalysisException e) {
+                    return fail(e.getMessage(), e.isBadInput() ? USAGE_ERROR : ANALYSIS_ERROR);
+                }
+            }
             ITmfTrace trace;
             List<String> damaged = arguments.skipDamaged() ? new ArrayList<>() : null;
             try {

@@ -4,10 +4,8 @@ package org.sextant.otf2.model;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -15,7 +13,7 @@ import java.util.stream.Stream;
  * An OTF2 archive opened from its anchor file ({@code NAME.otf2}) or the directory holding it: the anchor, the
  * global definitions ({@code NAME.def}) and, per location, an {@link Otf2EventReader} over {@code NAME/ID.evt}
  * with that location's mappings and clock offsets from {@code NAME/ID.def}. {@link #readEvents} merges the
- * locations in time (ties in the order the locations were defined), which is how {@code otf2-print} lists them.
+ * locations in time ({@link Otf2MergedEvents}), which is how {@code otf2-print} lists them.
  */
 public final class Otf2Archive {
 
@@ -118,38 +116,24 @@ public final class Otf2Archive {
      *             if a file is missing or damaged
      */
     public long readEvents(EventSink sink) throws Otf2FormatException {
-        record Head(Otf2Event event, int order, Otf2EventReader reader) {
-        }
-        PriorityQueue<Head> heads = new PriorityQueue<>((a, b) -> {
-            int byTime = Long.compareUnsigned(a.event().time(), b.event().time());
-            return byTime != 0 ? byTime : Integer.compare(a.order(), b.order());
-        });
-        List<Otf2EventReader> readers = new ArrayList<>();
-        int order = 0;
-        for (long location : fDefinitions.locations().keySet()) {
-            Otf2EventReader reader = events(location);
-            readers.add(reader);
-            Otf2Event first = reader.next();
-            if (first != null) {
-                heads.add(new Head(first, order, reader));
-            }
-            order++;
-        }
-        long count = 0;
-        while (!heads.isEmpty()) {
-            Head head = heads.poll();
-            sink.accept(head.event());
-            count++;
-            Otf2Event next = head.reader().next();
-            if (next != null) {
-                heads.add(new Head(next, head.order(), head.reader()));
-            }
+        Otf2MergedEvents events = mergedEvents();
+        for (Otf2Event event = events.next(); event != null; event = events.next()) {
+            sink.accept(event);
         }
         fSkipped.clear();
-        for (Otf2EventReader reader : readers) {
-            reader.skipped().forEach((type, n) -> fSkipped.merge(type, n, Long::sum));
-        }
-        return count;
+        fSkipped.putAll(events.skipped());
+        return events.rank();
+    }
+
+    /**
+     * Opens every location's event file for reading merged in time, one event at a time.
+     *
+     * @return the merged events, before the first
+     * @throws Otf2FormatException
+     *             if a file is missing or damaged
+     */
+    public Otf2MergedEvents mergedEvents() throws Otf2FormatException {
+        return new Otf2MergedEvents(this);
     }
 
     /** @return how many event records of each unknown type the last {@link #readEvents} skipped */

@@ -4,8 +4,9 @@ package org.sextant.otf2.model;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /**
  * A cursor over one OTF2 file (anchor, definitions or events), with the library's encodings: fixed-size
@@ -29,15 +30,17 @@ final class Otf2Buffer {
     private final Path fFile;
     private final ByteBuffer fBytes;
 
-    private Otf2Buffer(Path file, byte[] bytes) {
+    private Otf2Buffer(Path file, ByteBuffer bytes) {
         fFile = file;
-        fBytes = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        fBytes = bytes.order(ByteOrder.LITTLE_ENDIAN);
     }
 
     static Otf2Buffer open(Path file) throws Otf2FormatException {
-        try {
-            return new Otf2Buffer(file, Files.readAllBytes(file));
-        } catch (IOException e) {
+        // mapped, not read into the heap: a trace that reads from several places at once (Trace Compass opens a
+        // cursor per request) shares the file's pages instead of holding a copy per cursor
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            return new Otf2Buffer(file, channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size()));
+        } catch (IOException | UnsupportedOperationException e) {
             throw new Otf2FormatException(file, -1, "cannot be read (" + e.getMessage() + ")");
         }
     }
@@ -155,7 +158,9 @@ final class Otf2Buffer {
         if (end == fBytes.limit()) {
             throw error(start, "string without its terminating NUL: truncated?");
         }
-        String value = new String(fBytes.array(), start, end - start, java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bytes = new byte[end - start];
+        fBytes.get(start, bytes);
+        String value = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
         fBytes.position(end + 1);
         return value;
     }

@@ -19,6 +19,11 @@ public final class Otf2Definitions {
     /** OTF2's "undefined" reference in 64-bit id spaces (locations). */
     public static final long UNDEFINED_64 = -1L;
 
+    /** OTF2_GROUP_TYPE_COMM_LOCATIONS: the locations of a paradigm's ranks, rank i at index i. */
+    public static final int GROUP_COMM_LOCATIONS = 4;
+    /** OTF2_GROUP_TYPE_COMM_GROUP: a communicator's ranks, as indices into its paradigm's COMM_LOCATIONS group. */
+    public static final int GROUP_COMM_GROUP = 5;
+
     private static final int CLOCK_PROPERTIES = 5;
     private static final int STRING = 10;
     private static final int ATTRIBUTE = 11;
@@ -240,6 +245,36 @@ public final class Otf2Definitions {
     /** @return the communicators by id */
     public Map<Long, Comm> comms() {
         return Collections.unmodifiableMap(fComms);
+    }
+
+    /**
+     * The location of a rank of a communicator, as MPI records name their peers. A communicator's group is
+     * either a COMM_GROUP, whose members index the COMM_LOCATIONS group of the same paradigm (how Score-P and
+     * tools/otf2-measure write it), or directly a group of locations (how python3-otf2 writes it).
+     *
+     * @param comm
+     *            a communicator id
+     * @param rank
+     *            a rank in it
+     * @return the location id, or {@link #UNDEFINED_64} if the definitions do not resolve it
+     */
+    public long location(long comm, long rank) {
+        Comm c = fComms.get(comm);
+        Group group = c == null ? null : fGroups.get(c.group());
+        if (group == null || rank < 0 || rank >= group.members().length) {
+            return UNDEFINED_64;
+        }
+        long member = group.members()[(int) rank];
+        if (group.type() != GROUP_COMM_GROUP) {
+            return member;
+        }
+        for (Group locations : fGroups.values()) {
+            if (locations.type() == GROUP_COMM_LOCATIONS && locations.paradigm() == group.paradigm()) {
+                return member >= 0 && member < locations.members().length ? locations.members()[(int) member]
+                        : UNDEFINED_64;
+            }
+        }
+        return UNDEFINED_64;
     }
 
     /** @return the RMA windows by id */

@@ -18,6 +18,8 @@ final class Fixtures {
     static final Path MPI_LIKE = directory().resolve("otf2-mpi-like");
     /** Local ids with mapping tables, and an event file of two chunks, written by libotf2's C API. */
     static final Path CHUNKS = directory().resolve("otf2-chunks");
+    /** A real MPI + OpenMP run (4 ranks of 2 threads) recorded by tools/otf2-measure (tools/capture/otf2-mpi.sh). */
+    static final Path MPI_STENCIL = directory().resolve("otf2-mpi-stencil");
 
     private Fixtures() {
     }

@@ -54,6 +54,25 @@ class Otf2ArchiveTest {
     }
 
     @Test
+    void aRealMpiRunRecordedByOurMeasurementLibraryEqualsOtf2Print() throws Exception {
+        Otf2Archive archive = Otf2Archive.open(Fixtures.MPI_STENCIL);
+        Otf2Print print = new Otf2Print(archive.definitions());
+        List<String> lines = new ArrayList<>();
+        Map<Long, Long> perLocation = new TreeMap<>();
+        long count = archive.readEvents(event -> {
+            lines.addAll(print.lines(event));
+            perLocation.merge(event.location(), 1L, Long::sum);
+        });
+        assertSameLines(Fixtures.printedEvents(Fixtures.MPI_STENCIL), lines);
+        assertEquals(4316, count);
+        assertEquals(Map.of(), archive.skippedEvents());
+        assertEquals(Map.of(0L, 928L, 1L, 160L, 1000L, 916L, 1001L, 160L, 2000L, 916L, 2001L, 160L, 3000L, 916L,
+                3001L, 160L), perLocation);
+        archive.definitions().locations().values()
+                .forEach(location -> assertEquals(perLocation.get(location.id()), location.numberOfEvents()));
+    }
+
+    @Test
     void eventsPerLocationEqualTheCountsInTheDefinitions() throws Exception {
         Otf2Archive archive = Otf2Archive.open(Fixtures.MPI_LIKE.resolve("traces.otf2"));
         Map<Long, Long> printed = new TreeMap<>();

@@ -12,7 +12,7 @@ import java.util.Map;
  */
 final class Otf2Print {
 
-    private static final Map<Integer, String> COLLECTIVE_OPS = Map.of(11, "ALLREDUCE");
+    private static final Map<Integer, String> COLLECTIVE_OPS = Map.of(0, "BARRIER", 1, "BCAST", 11, "ALLREDUCE");
     private static final Map<Integer, String> PARADIGMS = Map.of(3, "OPENMP", 4, "MPI");
     private static final Map<Integer, String> TYPES = Map.of(Otf2Type.UINT32, "UINT32", Otf2Type.UINT64, "UINT64",
             Otf2Type.STRING, "STRING", Otf2Type.INT64, "INT64", Otf2Type.DOUBLE, "DOUBLE");
@@ -54,7 +54,7 @@ final class Otf2Print {
         case MPI_ISEND_COMPLETE, MPI_IRECV_REQUEST -> "Request: " + f[0];
         case MPI_COLLECTIVE_BEGIN -> "";
         case MPI_COLLECTIVE_END -> "Operation: " + COLLECTIVE_OPS.getOrDefault((int) f[0], Long.toString(f[0]))
-                + ", Communicator: " + comm(f[1]) + ", Root: " + (f[2] == UNDEFINED_32 ? "NONE" : f[2])
+                + ", Communicator: " + comm(f[1]) + ", Root: " + (f[2] == UNDEFINED_32 ? "NONE" : peer(f[1], f[2]))
                 + ", Sent: " + f[3] + ", Received: " + f[4];
         case METRIC -> metric(f);
         case RMA_WIN_CREATE, RMA_WIN_DESTROY -> "Window: " + ref(fDefs.rmaWins().get(f[0]).name(), f[0]);
@@ -79,8 +79,7 @@ final class Otf2Print {
 
     /** A rank of a communicator, with the name of the location it stands for. */
     private String peer(long comm, long rank) {
-        long group = fDefs.comms().get(comm).group();
-        long location = fDefs.groups().get(group).members()[(int) rank];
+        long location = fDefs.location(comm, rank);
         return rank + " (" + ref(fDefs.locations().get(location).name(), location) + ")";
     }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.sextant.internal.headless.core;
+package org.sextant.headless.core;
 
 import java.util.List;
 import java.util.Map;
@@ -16,9 +16,9 @@ import com.google.gson.JsonPrimitive;
 
 /**
  * Renders summaries (nested maps and lists of strings, numbers and booleans) as JSON, through the Gson that Trace
- * Compass ships (its trace server speaks JSON through it too), or as indented text.
+ * Compass ships (its trace server speaks JSON through it too), or as indented text: what every command prints.
  */
-final class Reports {
+public final class Reports {
 
     private static final String INDENT = "  "; //$NON-NLS-1$
     /** Indented by two spaces, nulls kept, characters such as {@code <} and {@code =} as they are. */
@@ -33,7 +33,7 @@ final class Reports {
      * @return it as an indented JSON document, keys in the maps' order, integers without a fraction, doubles as
      *         Java writes them and non-finite ones as null, with a final newline
      */
-    static String json(Object value) {
+    public static String json(Object value) {
         return GSON.toJson(tree(value)) + '\n';
     }
 
@@ -61,8 +61,12 @@ final class Reports {
         return value == null ? JsonNull.INSTANCE : new JsonPrimitive(value.toString());
     }
 
-    /** "key: value" lines, nested maps and lists indented under their key. */
-    static String text(Map<String, Object> map) {
+    /**
+     * @param map
+     *            a summary
+     * @return it as "key: value" lines, nested maps and lists indented under their key
+     */
+    public static String text(Map<String, Object> map) {
         StringBuilder out = new StringBuilder();
         text(map, 0, out);
         return out.toString();

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.otf2.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The message pairing and the region profile on the real MPI run, against what otf2-print lists: every send
+ * paired with a receive, and as many calls per region as otf2-print has Enters of it.
+ */
+class MpiStencilTrackersTest {
+
+    private static final Pattern ENTER = Pattern.compile("^ENTER +\\d+ +\\d+ +Region: \"([^\"]+)\".*");
+
+    @Test
+    void everySendIsPairedWithItsReceive() throws Exception {
+        Otf2Archive archive = Otf2Archive.open(Fixtures.MPI_STENCIL);
+        Otf2Definitions defs = archive.definitions();
+        List<long[]> arrows = new ArrayList<>();
+        Map<Integer, long[]> open = new TreeMap<>();
+        MessageMatcher matcher = new MessageMatcher(new MessageMatcher.Sink() {
+            @Override
+            public void sent(int slot, long time, long sender, long receiver) {
+                open.put(slot, new long[] { time, sender, receiver });
+            }
+
+            @Override
+            public void received(int slot, long time) {
+                long[] send = open.remove(slot);
+                arrows.add(new long[] { send[0], time, send[1], send[2] });
+            }
+        });
+        archive.readEvents(event -> {
+            switch (event.type()) {
+            case MPI_SEND, MPI_ISEND -> matcher.send(event.time(), event.location(),
+                    defs.location(event.field("communicator"), event.field("receiver")),
+                    event.field("communicator"), event.field("msgTag"));
+            case MPI_RECV, MPI_IRECV -> matcher.receive(event.time(), event.location(),
+                    defs.location(event.field("communicator"), event.field("sender")),
+                    event.field("communicator"), event.field("msgTag"));
+            default -> {
+            }
+            }
+        });
+        long printedSends = Fixtures.printedEvents(Fixtures.MPI_STENCIL).stream()
+                .filter(line -> line.startsWith("MPI_SEND ") || line.startsWith("MPI_ISEND ")).count();
+        assertEquals(166, printedSends);
+        assertEquals(printedSends, matcher.paired());
+        assertEquals(printedSends, arrows.size());
+        assertEquals(0, matcher.unpairedReceives());
+        assertEquals(0, matcher.inFlight());
+        for (long[] arrow : arrows) {
+            assertTrue(arrow[0] <= arrow[1], "a message is received after it is sent");
+            assertTrue(arrow[2] % 1000 == 0 && arrow[3] % 1000 == 0 && arrow[2] != arrow[3],
+                    "messages go between the ranks' master threads");
+        }
+    }
+
+    @Test
+    void callsPerRegionEqualOtf2PrintsEntersAndExclusiveTimesAddUp() throws Exception {
+        Otf2Archive archive = Otf2Archive.open(Fixtures.MPI_STENCIL);
+        Otf2Definitions defs = archive.definitions();
+        RegionProfile profile = new RegionProfile();
+        long[] rootTime = { 0 };
+        archive.readEvents(event -> {
+            if (event.type() == Otf2EventType.ENTER) {
+                profile.enter(event.location(), event.field("region"), event.time());
+            } else if (event.type() == Otf2EventType.LEAVE) {
+                long start = event.time();
+                boolean root = profile.depth(event.location()) == 1;
+                long before = sumInclusive(profile);
+                profile.leave(event.location(), event.field("region"), start);
+                if (root) {
+                    rootTime[0] += sumInclusive(profile) - before;
+                }
+            }
+        });
+        Map<String, Long> printed = new TreeMap<>();
+        for (String line : Fixtures.printedEvents(Fixtures.MPI_STENCIL)) {
+            Matcher m = ENTER.matcher(line);
+            if (m.matches()) {
+                printed.merge(m.group(1), 1L, Long::sum);
+            }
+        }
+        Map<String, Long> counted = new TreeMap<>();
+        profile.regions().forEach((region, calls) -> counted.put(defs.string(defs.regions().get(region).name()),
+                calls.count()));
+        assertEquals(printed, counted);
+        assertEquals(640, counted.get("update_row"), "16 rows a rank, 10 iterations, 4 ranks");
+        long exclusive = profile.regions().values().stream().mapToLong(RegionProfile.Calls::exclusiveSum).sum();
+        assertEquals(rootTime[0], exclusive, "every tick of a root call is some region's exclusive time");
+        profile.regions().values().forEach(calls -> {
+            assertTrue(calls.exclusiveMin() <= calls.exclusiveMax() && calls.exclusiveMax() <= calls.inclusiveMax());
+            assertTrue(calls.inclusiveMin() <= calls.inclusiveMax());
+        });
+    }
+
+    @Test
+    void aLeaveOfAnotherRegionIsRefused() {
+        RegionProfile profile = new RegionProfile();
+        profile.enter(7, 1, 100);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> profile.leave(7, 2, 150));
+        assertEquals("location 7 leaves region 2 at 150 while in region 1", e.getMessage());
+        e = assertThrows(IllegalStateException.class, () -> profile.leave(8, 2, 150));
+        assertEquals("location 8 leaves region 2 at 150 without entering it", e.getMessage());
+    }
+
+    private static long sumInclusive(RegionProfile profile) {
+        return profile.regions().values().stream().mapToLong(RegionProfile.Calls::inclusiveSum).sum();
+    }
+}

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: EPL-2.0
+/*
+ * otf2-measure: a small measurement library that records an MPI + OpenMP program to an OTF2 archive through
+ * libotf2's C writer API. measure.c owns the archive, the locations (one per thread, created on a thread's first
+ * event) and the rank-local region table; mpi.c wraps MPI through PMPI; hooks.c receives GCC's
+ * -finstrument-functions calls; symbols.c names instrumented functions from the executable's ELF symbol table.
+ */
+#ifndef OTF2_MEASURE_H
+#define OTF2_MEASURE_H
+
+#include <otf2/otf2.h>
+#include <stdint.h>
+
+#define NO_INSTRUMENT __attribute__((no_instrument_function))
+
+/* Regions of the MPI wrappers: their rank-local ids are their positions here (see measure.c). */
+enum mpi_region {
+    R_MPI_INIT, R_MPI_FINALIZE, R_MPI_SEND, R_MPI_RECV, R_MPI_ISEND, R_MPI_IRECV, R_MPI_WAIT, R_MPI_WAITALL,
+    R_MPI_BARRIER, R_MPI_BCAST, R_MPI_ALLREDUCE, MPI_REGIONS
+};
+
+/* Non-zero between the archive's opening in MPI_Init and its closing in MPI_Finalize. */
+extern volatile int measure_active;
+
+/* The rank in MPI_COMM_WORLD and the number of ranks. */
+extern int measure_rank, measure_size;
+
+uint64_t measure_now(void) NO_INSTRUMENT;
+
+/* The calling thread's event writer; its location is created on first use. */
+OTF2_EvtWriter *measure_writer(void) NO_INSTRUMENT;
+
+/* Region stack of the calling thread: Enter/Leave are written only while measurement is active, and every
+ * Enter written gets its Leave even when MPI_Finalize comes first. Frames entered before MPI_Init (main) are
+ * entered in the trace when it opens. */
+void measure_enter(uint32_t region) NO_INSTRUMENT;
+void measure_leave(void) NO_INSTRUMENT;
+/* Enter at an earlier time: MPI_Init's, taken before the archive could be opened. */
+void measure_enter_at(uint32_t region, uint64_t time) NO_INSTRUMENT;
+
+/* The rank-local region id of an instrumented function, registered on first sight. */
+uint32_t measure_function_region(void *fn) NO_INSTRUMENT;
+
+/* Called by the MPI_Init wrapper after PMPI_Init, and by the MPI_Finalize wrapper before PMPI_Finalize. */
+void measure_open(int argc, char **argv, uint64_t start) NO_INSTRUMENT;
+void measure_close(void) NO_INSTRUMENT;
+
+/* The name of the function at fn in the running executable, or NULL. */
+const char *symbol_name(void *fn) NO_INSTRUMENT;
+
+#define CHECK(call) do { OTF2_ErrorCode e_ = (call); if (e_ != OTF2_SUCCESS) { \
+    fprintf(stderr, "otf2-measure: %s: %s\n", #call, OTF2_Error_GetName(e_)); abort(); } } while (0)
+
+#endif
