@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.redis.core.tests;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -29,6 +26,7 @@ import org.sextant.internal.redis.core.DataVolumeDataProvider;
 import org.sextant.internal.redis.core.RedisTimeGraphDataProvider;
 import org.sextant.redis.model.Operation;
 import org.sextant.test.support.Fixture;
+import org.sextant.test.support.Golden;
 
 /**
  * What the Redis views receive from their data providers for a fixed query on each recording, against golden
@@ -84,7 +82,7 @@ class GoldenOutputTest {
                     out.append('\n');
                 }
             }
-            check(golden, out.toString());
+            Golden.check(golden, out.toString());
         }
     }
 
@@ -105,19 +103,5 @@ class GoldenOutputTest {
         }
         lines.stream().sorted().forEach(line -> out.append("entry ").append(line).append('\n')); //$NON-NLS-1$
         return names;
-    }
-
-    private static void check(String golden, String actual) throws Exception {
-        Path file = Fixture.directory().resolve("golden").resolve(golden); //$NON-NLS-1$
-        if (System.getenv("SEXTANT_UPDATE_GOLDEN") != null) { //$NON-NLS-1$
-            Files.createDirectories(file.getParent());
-            Files.writeString(file, actual);
-        }
-        List<String> expected = Files.readAllLines(file);
-        List<String> lines = actual.lines().toList();
-        for (int i = 0; i < Math.min(expected.size(), lines.size()); i++) {
-            assertEquals(expected.get(i), lines.get(i), file + ", line " + (i + 1));
-        }
-        assertEquals(expected.size(), lines.size(), file + ": lines");
     }
 }
