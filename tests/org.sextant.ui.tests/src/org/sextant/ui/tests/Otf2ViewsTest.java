@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -17,9 +16,6 @@ import org.eclipse.tracecompass.tmf.core.signal.TmfWindowRangeUpdatedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.ui.viewers.tree.ITmfTreeViewerEntry;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphViewer;
-import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeEvent;
-import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
-import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.NamedTimeEvent;
 import org.eclipse.ui.IWorkbenchPage;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -75,7 +71,7 @@ class Otf2ViewsTest {
         page.setPartState(page.getReference(view), IWorkbenchPage.STATE_MAXIMIZED);
         TimeGraphViewer viewer = view.getTimeGraphViewer();
         List<String> regions = List.of("main", "exchange_halo", "sweep", "update_row", "MPI_Wait", "MPI_Allreduce"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
-        WorkbenchDriver.waitUntil(() -> labels(viewer).containsAll(regions), TIMEOUT, "the calls by region name"); //$NON-NLS-1$
+        WorkbenchDriver.waitUntil(() -> WorkbenchDriver.labels(viewer).containsAll(regions), TIMEOUT, "the calls by region name"); //$NON-NLS-1$
         WorkbenchDriver.waitForJobs(TIMEOUT);
         WorkbenchDriver.screenshot(WorkbenchDriver.screenshotFile("otf2-flame-chart.png")); //$NON-NLS-1$
         page.setPartState(page.getReference(view), IWorkbenchPage.STATE_RESTORED);
@@ -90,18 +86,5 @@ class Otf2ViewsTest {
             }
         }
         return names;
-    }
-
-    private static Set<String> labels(TimeGraphViewer viewer) {
-        Set<String> labels = new TreeSet<>();
-        for (ITimeGraphEntry entry : WorkbenchDriver.entries(viewer)) {
-            Iterator<? extends ITimeEvent> events = entry.getTimeEventsIterator();
-            while (events != null && events.hasNext()) {
-                if (events.next() instanceof NamedTimeEvent named && named.getLabel() != null) {
-                    labels.add(named.getLabel());
-                }
-            }
-        }
-        return labels;
     }
 }
