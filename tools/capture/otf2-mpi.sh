@@ -10,7 +10,8 @@
 #   tools/capture/otf2-mpi.sh OUT_DIR            the fixture: 16 x 16 blocks, 10 iterations (about 5,000 events);
 #                                                OUT_DIR/otf2-print.txt.gz is otf2-print -A's output
 #   tools/capture/otf2-mpi.sh --large OUT_DIR    512 x 512 blocks, 2,500 iterations (about 11 million events,
-#                                                0.2 GB); keep it outside the repository. OUT_DIR/otf2-print.counts
+#                                                0.2 GB; ITERATIONS=N in the environment for another
+#                                                length); keep it outside the repository. OUT_DIR/otf2-print.counts
 #                                                holds otf2-print's event counts per type and per location and
 #                                                the SHA-256 of its event lines, instead of 1.5 GB of text
 #
@@ -31,12 +32,13 @@ trap 'rm -rf "$BUILD"' EXIT
 make -s -C "$HERE/../otf2-measure"
 mpicc -O2 -g -fopenmp -finstrument-functions -rdynamic -o "$BUILD/mpi-stencil" "$HERE/workloads/mpi-stencil.c" \
     "$HERE/../otf2-measure/libotf2-measure.a" -lotf2 -lm
-if [ $LARGE -eq 1 ]; then ARGS=(512 2500); else ARGS=(16 10); fi
+if [ $LARGE -eq 1 ]; then ARGS=(512 "${ITERATIONS:-2500}"); else ARGS=(16 10); fi
 # mpirun refuses root without --allow-run-as-root; 8 threads share this machine's cores, hence --oversubscribe.
 # The program's name in the trace is the one it was started by; run it from the build directory so that it is
 # "./mpi-stencil" whoever captures.
-(cd "$BUILD" && OMP_NUM_THREADS=2 OTF2_MEASURE_DIR="$OUT" \
-    mpirun --allow-run-as-root --oversubscribe -np 4 -x OMP_NUM_THREADS -x OTF2_MEASURE_DIR \
+# Passive OpenMP waits: 8 threads share the cores, and spinning workers would starve the ranks that compute.
+(cd "$BUILD" && OMP_NUM_THREADS=2 OMP_WAIT_POLICY=passive OTF2_MEASURE_DIR="$OUT" \
+    mpirun --allow-run-as-root --oversubscribe -np 4 -x OMP_NUM_THREADS -x OMP_WAIT_POLICY -x OTF2_MEASURE_DIR \
     ./mpi-stencil "${ARGS[@]}")
 
 if [ $LARGE -eq 0 ]; then

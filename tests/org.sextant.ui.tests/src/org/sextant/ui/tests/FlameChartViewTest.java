@@ -6,16 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
 import org.eclipse.tracecompass.analysis.profiling.ui.views.flamechart.FlameChartView;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphViewer;
-import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeEvent;
-import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
-import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.NamedTimeEvent;
 import org.eclipse.ui.IWorkbenchPage;
 import org.junit.jupiter.api.Test;
 import org.sextant.callstack.core.TimedCallProfileTrace;
@@ -39,27 +35,14 @@ class FlameChartViewTest {
         page.setPartState(page.getReference(view), IWorkbenchPage.STATE_MAXIMIZED);
         TimeGraphViewer viewer = view.getTimeGraphViewer();
         List<String> functions = List.of("main", "run", "parse", "compute", "scale", "add", "worker", "checksum", "pthread_mutex_lock"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$ //$NON-NLS-9$
-        WorkbenchDriver.waitUntil(() -> labels(viewer).containsAll(functions), TIMEOUT, "the calls of both threads, by name"); //$NON-NLS-1$
-        Set<String> labels = labels(viewer);
+        WorkbenchDriver.waitUntil(() -> WorkbenchDriver.labels(viewer).containsAll(functions), TIMEOUT, "the calls of both threads, by name"); //$NON-NLS-1$
+        Set<String> labels = WorkbenchDriver.labels(viewer);
         assertFalse(labels.stream().anyMatch(label -> label.startsWith("0x") || label.startsWith("0000")), () -> "no name read as an address: " + labels); //$NON-NLS-1$ //$NON-NLS-2$
         Set<String> names = entryNames(viewer);
         assertTrue(names.containsAll(List.of("callpaths", "4242", "4243")), () -> "process and threads: " + names); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         WorkbenchDriver.waitForJobs(TIMEOUT);
         WorkbenchDriver.screenshot(Path.of(System.getProperty("sextant.screenshots", "target/screenshots"), "flame-chart.png")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         page.setPartState(page.getReference(view), IWorkbenchPage.STATE_RESTORED);
-    }
-
-    private static Set<String> labels(TimeGraphViewer viewer) {
-        Set<String> labels = new TreeSet<>();
-        for (ITimeGraphEntry entry : WorkbenchDriver.entries(viewer)) {
-            Iterator<? extends ITimeEvent> events = entry.getTimeEventsIterator();
-            while (events != null && events.hasNext()) {
-                if (events.next() instanceof NamedTimeEvent named && named.getLabel() != null) {
-                    labels.add(named.getLabel());
-                }
-            }
-        }
-        return labels;
     }
 
     private static Set<String> entryNames(TimeGraphViewer viewer) {

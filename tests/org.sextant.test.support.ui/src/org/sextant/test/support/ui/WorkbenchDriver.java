@@ -34,6 +34,7 @@ import org.eclipse.tracecompass.tmf.ui.views.timegraph.AbstractTimeGraphView;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphViewer;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeEvent;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
+import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.NamedTimeEvent;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
@@ -187,6 +188,24 @@ public final class WorkbenchDriver {
      */
     public static Path screenshotFile(String name) {
         return Path.of(System.getProperty("sextant.screenshots", "target/screenshots"), name); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
+    /**
+     * @param viewer
+     *            a time graph viewer
+     * @return the labels of the states drawn in it, every entry's (a flame chart's function or region names)
+     */
+    public static TreeSet<String> labels(TimeGraphViewer viewer) {
+        TreeSet<String> labels = new TreeSet<>();
+        for (ITimeGraphEntry entry : entries(viewer)) {
+            Iterator<? extends ITimeEvent> events = entry.getTimeEventsIterator();
+            while (events != null && events.hasNext()) {
+                if (events.next() instanceof NamedTimeEvent named && named.getLabel() != null) {
+                    labels.add(named.getLabel());
+                }
+            }
+        }
+        return labels;
     }
 
     /**

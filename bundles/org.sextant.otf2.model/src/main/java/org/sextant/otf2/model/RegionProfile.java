@@ -15,24 +15,44 @@ import java.util.Map;
  */
 public final class RegionProfile {
 
-    /** The calls of one region: their count and their inclusive and exclusive times, in ticks. */
+    /** Durations summed, with the shortest and the longest. */
+    public static final class Times {
+        private long fSum;
+        private long fMin = Long.MAX_VALUE;
+        private long fMax;
+
+        void add(long duration) {
+            fSum += duration;
+            fMin = Math.min(fMin, duration);
+            fMax = Math.max(fMax, duration);
+        }
+
+        /** @return the durations summed */
+        public long sum() {
+            return fSum;
+        }
+
+        /** @return the shortest */
+        public long min() {
+            return fMin;
+        }
+
+        /** @return the longest */
+        public long max() {
+            return fMax;
+        }
+    }
+
+    /** The finished calls of one region: how many, and their inclusive and exclusive times. */
     public static final class Calls {
         private long fCount;
-        private long fInclusiveSum;
-        private long fInclusiveMin = Long.MAX_VALUE;
-        private long fInclusiveMax;
-        private long fExclusiveSum;
-        private long fExclusiveMin = Long.MAX_VALUE;
-        private long fExclusiveMax;
+        private final Times fInclusive = new Times();
+        private final Times fExclusive = new Times();
 
         void add(long inclusive, long exclusive) {
             fCount++;
-            fInclusiveSum += inclusive;
-            fInclusiveMin = Math.min(fInclusiveMin, inclusive);
-            fInclusiveMax = Math.max(fInclusiveMax, inclusive);
-            fExclusiveSum += exclusive;
-            fExclusiveMin = Math.min(fExclusiveMin, exclusive);
-            fExclusiveMax = Math.max(fExclusiveMax, exclusive);
+            fInclusive.add(inclusive);
+            fExclusive.add(exclusive);
         }
 
         /** @return how many calls finished */
@@ -40,34 +60,14 @@ public final class RegionProfile {
             return fCount;
         }
 
-        /** @return the calls' inclusive times summed */
-        public long inclusiveSum() {
-            return fInclusiveSum;
+        /** @return their enter-to-leave times */
+        public Times inclusive() {
+            return fInclusive;
         }
 
-        /** @return the shortest inclusive time */
-        public long inclusiveMin() {
-            return fInclusiveMin;
-        }
-
-        /** @return the longest inclusive time */
-        public long inclusiveMax() {
-            return fInclusiveMax;
-        }
-
-        /** @return the calls' exclusive times summed */
-        public long exclusiveSum() {
-            return fExclusiveSum;
-        }
-
-        /** @return the shortest exclusive time */
-        public long exclusiveMin() {
-            return fExclusiveMin;
-        }
-
-        /** @return the longest exclusive time */
-        public long exclusiveMax() {
-            return fExclusiveMax;
+        /** @return their times less the calls they made */
+        public Times exclusive() {
+            return fExclusive;
         }
     }
 

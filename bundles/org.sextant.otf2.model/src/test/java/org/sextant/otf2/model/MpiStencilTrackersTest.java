@@ -97,11 +97,11 @@ class MpiStencilTrackersTest {
                 calls.count()));
         assertEquals(printed, counted);
         assertEquals(640, counted.get("update_row"), "16 rows a rank, 10 iterations, 4 ranks");
-        long exclusive = profile.regions().values().stream().mapToLong(RegionProfile.Calls::exclusiveSum).sum();
+        long exclusive = profile.regions().values().stream().mapToLong(calls -> calls.exclusive().sum()).sum();
         assertEquals(rootTime[0], exclusive, "every tick of a root call is some region's exclusive time");
         profile.regions().values().forEach(calls -> {
-            assertTrue(calls.exclusiveMin() <= calls.exclusiveMax() && calls.exclusiveMax() <= calls.inclusiveMax());
-            assertTrue(calls.inclusiveMin() <= calls.inclusiveMax());
+            assertTrue(calls.exclusive().min() <= calls.exclusive().max() && calls.exclusive().max() <= calls.inclusive().max());
+            assertTrue(calls.inclusive().min() <= calls.inclusive().max());
         });
     }
 
@@ -116,6 +116,6 @@ class MpiStencilTrackersTest {
     }
 
     private static long sumInclusive(RegionProfile profile) {
-        return profile.regions().values().stream().mapToLong(RegionProfile.Calls::inclusiveSum).sum();
+        return profile.regions().values().stream().mapToLong(calls -> calls.inclusive().sum()).sum();
     }
 }
