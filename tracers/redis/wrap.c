@@ -30,9 +30,9 @@ static const char *const KIND_NAMES[] = { "client", "bus", "replica", "unknown" 
 struct connection {
     enum kind kind;
     int accepted;
-    int commands_seen;
     uint32_t watched;            // epoll interest, as redis-events masks: 1 readable, 2 writable
     struct resp_parser request;
+    struct reply_scanner replies;
     struct bus_parser bus_in;
     struct bus_parser bus_out;
 };
@@ -119,21 +119,26 @@ struct io_context {
     struct connection *connection;
 };
 
-static void on_command(void *context, const char *name, int argc) {
+static void on_command(void *context, const char *name, int argc, int slot) {
     struct io_context *io = context;
     struct connection *c = io->connection;
-    if (c->commands_seen++ == 0 && c->kind == K_CLIENT
-        && (strcmp(name, "replconf") == 0 || strcmp(name, "psync") == 0 || strcmp(name, "sync") == 0)) {
+    // a replica's handshake starts with PING (and AUTH): any of its own commands tells
+    if (c->kind == K_CLIENT && (strcmp(name, "replconf") == 0 || strcmp(name, "psync") == 0 || strcmp(name, "sync") == 0)) {
         c->kind = K_REPLICA;
         tracepoint(redis, connection_kind, io->fd, KIND_NAMES[K_REPLICA]);
     }
-    tracepoint(redis, call_command_start, io->fd, name, argc);
+    tracepoint(redis, call_command_start, io->fd, name, argc, slot);
     if (pending_count < MAX_PENDING) {
         struct pending *p = &pending[pending_count++];
         p->fd = io->fd;
         p->argc = argc;
         memcpy(p->name, name, COMMAND_NAME_MAX);
     }
+}
+
+static void on_redirect(void *context, int64_t reply, const char *kind, int slot, const char *target) {
+    struct io_context *io = context;
+    tracepoint(redis, redirect, io->fd, reply, kind, slot, target);
 }
 
 static void on_received(void *context, int type, uint32_t length, int sender_port) {
@@ -300,6 +305,8 @@ static void wrote(int fd, struct connection *c, const struct iovec *iov, int cou
         size_t part = iov[i].iov_len < (size_t) written ? iov[i].iov_len : (size_t) written;
         if (c->kind == K_BUS) {
             bus_feed(&c->bus_out, iov[i].iov_base, part, on_sent, &io);
+        } else if (c->kind == K_CLIENT) {
+            reply_feed(&c->replies, iov[i].iov_base, part, on_redirect, &io);
         }
         written -= (ssize_t) part;
     }

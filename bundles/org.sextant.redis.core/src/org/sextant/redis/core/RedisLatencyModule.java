@@ -33,7 +33,7 @@ public class RedisLatencyModule extends AbstractSegmentStoreAnalysisEventBasedMo
 
     @Override
     protected AbstractSegmentStoreAnalysisRequest createAnalysisRequest(ISegmentStore<ISegment> segments, IProgressMonitor monitor) {
-        RequestCollector collector = new RequestCollector(segments);
+        RequestCollector collector = RequestCollector.requests(segments);
         return new AbstractSegmentStoreAnalysisRequest(segments) {
             @Override
             public void handleData(ITmfEvent event) {
