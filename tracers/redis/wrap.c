@@ -18,6 +18,7 @@
 
 #include "parse.h"
 #include "redis_tp.h"
+#include "wrap.h"
 
 #define MAX_FDS 65536
 #define MAX_LISTENERS 16
@@ -26,6 +27,8 @@
 
 enum kind { K_CLIENT, K_BUS, K_REPLICA, K_UNKNOWN };
 static const char *const KIND_NAMES[] = { "client", "bus", "replica", "unknown" };
+
+__thread int sextant_tls_depth;
 
 struct connection {
     enum kind kind;
@@ -97,7 +100,7 @@ static void resolve(void) {
 #define REAL(name) (resolve(), real_##name)
 
 
-static struct connection *lookup(int fd) {
+struct connection *sextant_lookup(int fd) {
     if (fd < 0 || fd >= MAX_FDS) {
         return NULL;
     }
@@ -267,39 +270,45 @@ static void classify_outgoing(int fd, struct connection *c, const void *bytes, s
 
 /* The wrappers. */
 
-ssize_t read(int fd, void *buffer, size_t count) {
-    struct connection *c = lookup(fd);
-    if (c == NULL) {
-        return REAL(read)(fd, buffer, count);
-    }
+void sextant_read_start(int fd, struct connection *c) {
     end_commands();
-    int bus = c->kind == K_BUS;
-    if (bus) {
+    if (c->kind == K_BUS) {
         tracepoint(redis, cluster_read_handler_start, fd);
     } else {
         tracepoint(redis, start_read_client_query, fd);
     }
-    ssize_t result = REAL(read)(fd, buffer, count);
-    int saved = errno;
-    int64_t bytes = result >= 0 ? result : -saved;
+}
+
+void sextant_read_end(int fd, struct connection *c, const void *buffer, int64_t bytes) {
     struct io_context io = { fd, c };
-    if (bus) {
+    if (c->kind == K_BUS) {
         tracepoint(redis, cluster_read_handler_end, fd, bytes);
-        if (result > 0) {
-            bus_feed(&c->bus_in, buffer, (size_t) result, on_received, &io);
+        if (bytes > 0) {
+            bus_feed(&c->bus_in, buffer, (size_t) bytes, on_received, &io);
         }
     } else {
         tracepoint(redis, end_read_client_query, fd, bytes);
-        if (result > 0) {
-            resp_feed(&c->request, buffer, (size_t) result, on_command, &io);
+        if (bytes > 0) {
+            resp_feed(&c->request, buffer, (size_t) bytes, on_command, &io);
         }
     }
+}
+
+ssize_t read(int fd, void *buffer, size_t count) {
+    struct connection *c = sextant_tls_depth > 0 ? NULL : sextant_lookup(fd);
+    if (c == NULL) {
+        return REAL(read)(fd, buffer, count);
+    }
+    sextant_read_start(fd, c);
+    ssize_t result = REAL(read)(fd, buffer, count);
+    int saved = errno;
+    sextant_read_end(fd, c, buffer, result >= 0 ? result : -saved);
     errno = saved;
     return result;
 }
 
 // Both writes: the first `written` bytes of the iovecs went out.
-static void wrote(int fd, struct connection *c, const struct iovec *iov, int count, ssize_t written) {
+static void wrote(int fd, struct connection *c, const struct iovec *iov, int count, int64_t written) {
     struct io_context io = { fd, c };
     for (int i = 0; i < count && written > 0; i++) {
         size_t part = iov[i].iov_len < (size_t) written ? iov[i].iov_len : (size_t) written;
@@ -308,36 +317,42 @@ static void wrote(int fd, struct connection *c, const struct iovec *iov, int cou
         } else if (c->kind == K_CLIENT) {
             reply_feed(&c->replies, iov[i].iov_base, part, on_redirect, &io);
         }
-        written -= (ssize_t) part;
+        written -= (int64_t) part;
     }
 }
 
-static ssize_t traced_write(int fd, struct connection *c, const struct iovec *iov, int count, int vector) {
+void sextant_write_start(int fd, struct connection *c, const struct iovec *iov, int count) {
     end_commands();
     if (count > 0) {
         classify_outgoing(fd, c, iov[0].iov_base, iov[0].iov_len);
     }
-    int bus = c->kind == K_BUS;
-    if (bus) {
+    if (c->kind == K_BUS) {
         tracepoint(redis, cluster_write_handler_start, fd);
     } else {
         tracepoint(redis, write_to_client_start, fd);
     }
-    ssize_t result = vector ? REAL(writev)(fd, iov, count) : REAL(write)(fd, iov[0].iov_base, iov[0].iov_len);
-    int saved = errno;
-    int64_t bytes = result >= 0 ? result : -saved;
-    if (bus) {
+}
+
+void sextant_write_end(int fd, struct connection *c, const struct iovec *iov, int count, int64_t bytes) {
+    if (c->kind == K_BUS) {
         tracepoint(redis, cluster_write_handler_end, fd, bytes);
     } else {
         tracepoint(redis, write_to_client_end, fd, bytes);
     }
-    wrote(fd, c, iov, count, result);
+    wrote(fd, c, iov, count, bytes);
+}
+
+static ssize_t traced_write(int fd, struct connection *c, const struct iovec *iov, int count, int vector) {
+    sextant_write_start(fd, c, iov, count);
+    ssize_t result = vector ? REAL(writev)(fd, iov, count) : REAL(write)(fd, iov[0].iov_base, iov[0].iov_len);
+    int saved = errno;
+    sextant_write_end(fd, c, iov, count, result >= 0 ? result : -saved);
     errno = saved;
     return result;
 }
 
 ssize_t write(int fd, const void *buffer, size_t count) {
-    struct connection *c = lookup(fd);
+    struct connection *c = sextant_tls_depth > 0 ? NULL : sextant_lookup(fd);
     if (c == NULL) {
         return REAL(write)(fd, buffer, count);
     }
@@ -346,7 +361,7 @@ ssize_t write(int fd, const void *buffer, size_t count) {
 }
 
 ssize_t writev(int fd, const struct iovec *iov, int count) {
-    struct connection *c = lookup(fd);
+    struct connection *c = sextant_tls_depth > 0 ? NULL : sextant_lookup(fd);
     if (c == NULL) {
         return REAL(writev)(fd, iov, count);
     }
@@ -423,7 +438,7 @@ static uint32_t mask_of(const struct epoll_event *event) {
 int epoll_ctl(int epfd, int op, int fd, struct epoll_event *event) {
     int result = REAL(epoll_ctl)(epfd, op, fd, event);
     int saved = errno;
-    struct connection *c = result == 0 ? lookup(fd) : NULL;
+    struct connection *c = result == 0 ? sextant_lookup(fd) : NULL;
     if (c != NULL) {
         uint32_t before = c->watched;
         uint32_t after = op == EPOLL_CTL_DEL ? 0 : mask_of(event);
