@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,6 +18,11 @@ import java.util.TreeMap;
 import org.eclipse.tracecompass.analysis.timing.core.segmentstore.AbstractSegmentStoreAnalysisModule;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
+import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphArrow;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphEntryModel;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.junit.jupiter.api.AfterAll;
@@ -24,11 +30,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sextant.common.core.SummaryEntryModel;
 import org.sextant.internal.redis.core.LinkSegment;
+import org.sextant.internal.redis.core.RedisTimeGraphDataProvider;
 import org.sextant.internal.redis.core.RequestPathsDataProvider;
 import org.sextant.internal.redis.core.RequestSegment;
 import org.sextant.redis.core.RedisLatencyModule;
 import org.sextant.redis.core.RedisPathModule;
 import org.sextant.redis.model.Link;
+import org.sextant.redis.model.RedisTracker;
 import org.sextant.test.support.Fixture;
 
 /**
@@ -136,6 +144,21 @@ class RequestPathsTest {
         assertEquals(1, streams.size(), "one replica"); //$NON-NLS-1$
         long bytes = links(Link.Kind.REPLICATION).stream().mapToLong(link -> Long.parseLong(link.label())).sum();
         assertEquals(bytes, streams.get(0).getNumber(RequestPathsDataProvider.VALUE).longValue());
+    }
+
+    @Test
+    void netflowsArrowsAreTheHopsBetweenConnectionRows() throws Exception {
+        ITmfStateSystem ss = sRecording.state();
+        Map<String, Object> query = new HashMap<>();
+        query.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(ss.getStartTime(), ss.getCurrentEndTime()));
+        ITimeGraphDataProvider<TimeGraphEntryModel> netflow = sRecording.provider(RedisTimeGraphDataProvider.Rows.NETFLOW.id(),
+                ITimeGraphDataProvider.class, query);
+        List<ITimeGraphArrow> arrows = Objects.requireNonNull(netflow.fetchArrows(query, null).getModel());
+        assertEquals(sLinks.size(), arrows.size(), "an arrow per hop");
+        for (ITimeGraphArrow arrow : arrows) {
+            assertEquals(RedisTracker.CONNECTIONS, ss.getAttributeName(ss.getParentAttributeQuark((int) arrow.getSourceId())));
+            assertEquals(RedisTracker.CONNECTIONS, ss.getAttributeName(ss.getParentAttributeQuark((int) arrow.getDestinationId())));
+        }
     }
 
     private static SummaryEntryModel group(List<SummaryEntryModel> entries, String key) {
