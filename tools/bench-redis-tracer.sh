@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: EPL-2.0
 #
-# What Sextant's transparent Redis tracer costs: redis-benchmark's throughput against one Redis node run three
-# ways, in one run of this script, alternating so that the machine's drift hits each way alike:
+# What Sextant's transparent Redis tracer costs: redis-benchmark's throughput and latency per command (its own
+# average, 50th and 99th percentiles) against one Redis node run three ways, in one run of this script,
+# alternating so that the machine's drift hits each way alike:
 #   plain      redis-server alone
 #   loaded     with the tracer preloaded but no LTTng session recording (tracepoints disabled)
 #   recording  under ./sextant record (the tracer, recording to disk)
@@ -10,8 +11,10 @@
 #   tools/bench-redis-tracer.sh [ROUNDS] [REQUESTS] [CLIENTS] [PIPELINE]
 #
 # Defaults: 5 rounds of 100,000 SETs and 100,000 GETs from 50 clients, one request at a time (PIPELINE 1); with
-# PIPELINE 16 each client sends 16 requests at once, which makes Redis, not redis-benchmark, the bottleneck. Prints each run's requests per second and,
-# per way, the median and its ratio to plain. The recordings go to a temporary directory, removed at the end.
+# PIPELINE 16 each client sends 16 requests at once, which makes Redis, not redis-benchmark, the bottleneck. Prints
+# each run's requests per second and latencies and, per way and command, their medians over the rounds, the
+# throughput's ratio to plain and the average latency the way adds to plain's (microseconds). The recordings go to a
+# temporary directory, removed at the end.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ROUNDS=${1:-5}
@@ -30,7 +33,8 @@ trap 'redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true; rm -rf "$wor
 
 server=(redis-server --port "$PORT" --bind 127.0.0.1 --save '' --appendonly no --loglevel warning)
 
-# run WAY ROUND: starts the node the WAY says, loads it, prints "SET-rps GET-rps"
+# run WAY ROUND: starts the node the WAY says, loads it, prints per command (SET, then GET) its requests per
+# second and its average, p50 and p99 latencies in milliseconds, as redis-benchmark's CSV gives them
 run() {
     case $1 in
         plain) "${server[@]}" >/dev/null & ;;
@@ -40,29 +44,36 @@ run() {
     local pid=$!
     for _ in $(seq 100); do redis-cli -p "$PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
     redis-benchmark -p "$PORT" -t set,get -n "$REQUESTS" -c "$CLIENTS" -P "$PIPELINE" --csv 2>/dev/null |
-        awk -F'","' '/^"(SET|GET)"/ { gsub(/"/, "", $2); printf "%s ", $2 }'
+        awk -F, '/^"(SET|GET)"/ { gsub(/"/, ""); printf "%s %s %s %s ", $2, $3, $5, $7 }'
     redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true
     wait "$pid" || true
     rm -rf "${work:?}/$2"
 }
 
 declare -A results
-echo "round way        SET/s      GET/s"
+echo "round way        SET/s  avg ms  p50 ms  p99 ms      GET/s  avg ms  p50 ms  p99 ms"
 for round in $(seq "$ROUNDS"); do
     for way in plain loaded recording; do
-        read -r set get <<<"$(run "$way" "$round")"
-        printf '%5d %-9s %10.0f %10.0f\n' "$round" "$way" "$set" "$get"
-        results[$way]+="$set $get;"
+        line=$(run "$way" "$round")
+        # shellcheck disable=SC2086
+        printf '%5d %-9s %8.0f %7.3f %7.3f %7.3f %10.0f %7.3f %7.3f %7.3f\n' "$round" "$way" $line
+        results[$way]+="$line;"
     done
 done
 
-median() { tr ' ' '\n' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# column N of every round of a way, its median
+column() { tr ';' '\n' <<<"${results[$1]}" | awk -v n="$2" 'NF { print $n }' | median; }
 echo
-echo "way        median SET/s  median GET/s  SET ratio  GET ratio   ($ROUNDS rounds, $REQUESTS requests, $CLIENTS clients, pipeline $PIPELINE)"
+echo "medians over $ROUNDS rounds ($REQUESTS requests, $CLIENTS clients, pipeline $PIPELINE); latencies in ms, added: average latency over plain's"
+echo "way       command      req/s  ratio   avg ms  p50 ms  p99 ms  added us"
 for way in plain loaded recording; do
-    set_median=$(tr ';' '\n' <<<"${results[$way]}" | awk 'NF { print $1 }' | median)
-    get_median=$(tr ';' '\n' <<<"${results[$way]}" | awk 'NF { print $2 }' | median)
-    [ "$way" = plain ] && { plain_set=$set_median; plain_get=$get_median; }
-    printf '%-9s %13.0f %13.0f %10.3f %10.3f\n' "$way" "$set_median" "$get_median" \
-        "$(echo "$set_median / $plain_set" | bc -l)" "$(echo "$get_median / $plain_get" | bc -l)"
+    for command in SET GET; do
+        base=$([ $command = SET ] && echo 0 || echo 4)
+        rps=$(column "$way" $((base + 1))); avg=$(column "$way" $((base + 2)))
+        p50=$(column "$way" $((base + 3))); p99=$(column "$way" $((base + 4)))
+        plain_rps=$(column plain $((base + 1))); plain_avg=$(column plain $((base + 2)))
+        printf '%-9s %-7s %10.0f %6.3f %8.3f %7.3f %7.3f %9.1f\n' "$way" "$command" "$rps" "$(echo "$rps / $plain_rps" | bc -l)" \
+            "$avg" "$p50" "$p99" "$(echo "($avg - $plain_avg) * 1000" | bc -l)"
+    done
 done

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: EPL-2.0
 #
-# ./sextant record [--kernel [--syscalls NAME,...]] [--subbuf-size BYTES] --out DIR -- COMMAND...
+# ./sextant record [--kernel [--syscalls NAME,...]] [--subbuf-size BYTES] [--keep-all] --out DIR -- COMMAND...
 # ./sextant record --ftrace [--events LIST] [--buffer-size KB] --out DIR -- COMMAND...    (tracers/ftrace-record.py)
 #
 # Runs COMMAND (and its children) under Sextant's transparent tracer (tracers/redis, LD_PRELOAD: redis events from
@@ -11,7 +11,10 @@
 # --kernel, perf also records the scheduler and system calls of COMMAND and its children into DIR/kernel, converted
 # to CTF; --syscalls keeps only the named system calls (say write,writev), which makes the trace much smaller. perf
 # reads CLOCK_MONOTONIC, LTTng's clock, and its converted trace gets LTTng's offset from the epoch, so both line
-# up exactly. DIR then opens as one experiment:
+# up exactly. Every process COMMAND starts (sleep, mkdir, redis-cli...) gets a trace; those of processes that are
+# neither a Redis node (no redis:listen event) nor spoke HTTP (no http:message_begin) are removed, and said so,
+# unless --keep-all.
+# DIR then opens as one experiment:
 #   ./sextant analyze --analysis redis DIR      or      ./sextant gui DIR
 set -euo pipefail
 
@@ -35,18 +38,20 @@ if $ftrace; then
 fi
 
 usage() {
-    echo "usage: ./sextant record [--kernel [--syscalls NAME,...]] [--subbuf-size BYTES] --out DIR -- COMMAND..." >&2
+    echo "usage: ./sextant record [--kernel [--syscalls NAME,...]] [--subbuf-size BYTES] [--keep-all] --out DIR -- COMMAND..." >&2
     echo "       ./sextant record --ftrace [--events sched,+irq,+softirq] [--buffer-size KB] --out DIR -- COMMAND..." >&2
 }
 die() { echo "sextant: error: $*" >&2; exit 2; }
 
 kernel=false
+keep_all=false
 syscalls=
 out=
 subbuf=262144
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     case $1 in
         --kernel) kernel=true; shift ;;
+        --keep-all) keep_all=true; shift ;;
         --syscalls) [ $# -ge 2 ] || die "--syscalls needs system call names, say write,writev"; syscalls=$2; shift 2 ;;
         --out) [ $# -ge 2 ] || die "--out needs a directory"; out=$2; shift 2 ;;
         --subbuf-size) [ $# -ge 2 ] || die "--subbuf-size needs a size in bytes"; subbuf=$2; shift 2 ;;
@@ -124,6 +129,34 @@ if $kernel; then
     ust_metadata=$(find "$out/ust" -name metadata -print -quit 2>/dev/null)
     offset=$( [ -z "$ust_metadata" ] || grep -a -m1 -o '^[[:space:]]*offset = [0-9]*;' "$ust_metadata" | tr -dc '0-9')
     [ -z "$offset" ] || sed -i "/^clock {/,/^}/s/^\([[:space:]]*offset = \)[0-9]*;/\1$offset;/" "$out/kernel/metadata"
+fi
+# A node's trace begins with its listen (the tracer is loaded before Redis starts), a service's first message
+# comes early too: babeltrace2 reads no further than the first.
+is_used() {
+    local found
+    found=$(babeltrace2 "$1" 2>/dev/null | grep -m1 -c -E 'redis:listen:|http:message_begin:' || true)
+    [ "$found" = 1 ]
+}
+if ! $keep_all && [ -d "$out/ust/pid" ]; then
+    if command -v babeltrace2 >/dev/null; then
+        kept=0
+        dropped=()
+        for trace in "$out"/ust/pid/*/; do
+            if is_used "$trace"; then
+                kept=$((kept + 1))
+            else
+                name=$(basename "$trace")
+                dropped+=("${name%%-[0-9]*-[0-9]*-[0-9]*}")   # the process name, without -pid-date-time
+                rm -rf "$trace"
+            fi
+        done
+        if [ ${#dropped[@]} -gt 0 ]; then
+            summary=$(printf '%s\n' "${dropped[@]}" | sort | uniq -c | awk '{printf "%s%d %s", sep, $1, $2; sep=", "}')
+            echo "[sextant] kept the traces of $kept Redis node(s) and HTTP process(es); dropped ${#dropped[@]} of processes that did neither ($summary); --keep-all keeps them" >&2
+        fi
+    else
+        echo "[sextant] babeltrace2 not found: the traces of every process are kept (Debian: apt-get install babeltrace2)" >&2
+    fi
 fi
 echo "[sextant] traces in $out (COMMAND exited with $status); open them with: ./sextant analyze --analysis redis $out" >&2
 exit "$status"

@@ -3,7 +3,60 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#define SLOTS 16384
+
+// CRC16-CCITT (XMODEM: polynomial 0x1021, initial 0), the checksum of Redis Cluster's key slots.
+static uint16_t crc16_byte(uint16_t crc, unsigned char byte) {
+    crc ^= (uint16_t) (byte << 8);
+    for (int bit = 0; bit < 8; bit++) {
+        crc = (crc & 0x8000) ? (uint16_t) ((crc << 1) ^ 0x1021) : (uint16_t) (crc << 1);
+    }
+    return crc;
+}
+
+// Where a key is with respect to its hash tag, byte after byte.
+enum key_tag { TAG_BEFORE, TAG_OPEN, TAG_INSIDE, TAG_FOUND, TAG_NONE };
+
+static void key_byte(uint16_t *crc, uint16_t *tag_crc, int *tag_state, unsigned char byte) {
+    *crc = crc16_byte(*crc, byte);
+    switch (*tag_state) {
+    case TAG_BEFORE:
+        if (byte == '{') {
+            *tag_state = TAG_OPEN;
+            *tag_crc = 0;
+        }
+        break;
+    case TAG_OPEN:   // "{}" is no tag: the whole key counts
+        *tag_state = byte == '}' ? TAG_NONE : TAG_INSIDE;
+        *tag_crc = crc16_byte(*tag_crc, byte);
+        break;
+    case TAG_INSIDE:
+        if (byte == '}') {
+            *tag_state = TAG_FOUND;
+        } else {
+            *tag_crc = crc16_byte(*tag_crc, byte);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+static int key_slot_of(uint16_t crc, uint16_t tag_crc, int tag_state) {
+    return (tag_state == TAG_FOUND ? tag_crc : crc) & (SLOTS - 1);
+}
+
+int key_slot(const char *key, size_t length) {
+    uint16_t crc = 0, tag_crc = 0;
+    int tag_state = TAG_BEFORE;
+    for (size_t i = 0; i < length; i++) {
+        key_byte(&crc, &tag_crc, &tag_state, (unsigned char) key[i]);
+    }
+    return key_slot_of(crc, tag_crc, tag_state);
+}
 
 enum { R_START, R_COUNT, R_BULK_TYPE, R_BULK_LENGTH, R_BULK_DATA, R_INLINE, R_INLINE_REST, R_LF };
 
@@ -14,6 +67,9 @@ static void reset_command(struct resp_parser *p) {
     p->arg_index = 0;
     p->name_len = 0;
     p->name[0] = '\0';
+    p->key_crc = 0;
+    p->tag_crc = 0;
+    p->tag_state = TAG_BEFORE;
 }
 
 static void name_byte(struct resp_parser *p, char c) {
@@ -25,7 +81,8 @@ static void name_byte(struct resp_parser *p, char c) {
 
 static void complete(struct resp_parser *p, command_fn on_command, void *context) {
     if (p->name_len > 0) {
-        on_command(context, p->name, p->argc);
+        on_command(context, p->name, p->argc, p->state == R_INLINE || p->state == R_INLINE_REST || p->argc < 2
+                ? -1 : key_slot_of(p->key_crc, p->tag_crc, p->tag_state));
     }
     reset_command(p);
 }
@@ -98,11 +155,15 @@ void resp_feed(struct resp_parser *p, const char *bytes, size_t length, command_
             if ((int64_t) take > p->bulk_left) {
                 take = (size_t) p->bulk_left;
             }
-            if (p->arg_index == 0) {
-                // the command's name: the first argument without its CRLF
+            if (p->arg_index <= 1) {
+                // the command's name, then its key: the first two arguments without their CRLF
                 for (size_t k = 0; k < take; k++) {
                     if (p->bulk_left - (int64_t) k > 2) {
-                        name_byte(p, bytes[i + k]);
+                        if (p->arg_index == 0) {
+                            name_byte(p, bytes[i + k]);
+                        } else {
+                            key_byte(&p->key_crc, &p->tag_crc, &p->tag_state, (unsigned char) bytes[i + k]);
+                        }
                     }
                 }
             }
@@ -136,6 +197,114 @@ void resp_feed(struct resp_parser *p, const char *bytes, size_t length, command_
             break;
         default:
             p->broken = 1;
+        }
+    }
+}
+
+enum { S_TYPE, S_LINE, S_LF, S_PAYLOAD };
+
+// An error line of a redirection: "MOVED <slot> <address:port>" or "ASK <slot> <address:port>".
+static void error_line(struct reply_scanner *s, redirect_fn on_redirect, void *context) {
+    s->line[s->line_len] = '\0';
+    const char *kind = strncmp(s->line, "MOVED ", 6) == 0 ? "MOVED" : strncmp(s->line, "ASK ", 4) == 0 ? "ASK" : NULL;
+    if (kind == NULL) {
+        return;
+    }
+    char *rest = s->line + strlen(kind) + 1;
+    char *end;
+    long slot = strtol(rest, &end, 10);
+    if (end != rest && *end == ' ' && slot >= 0 && slot < SLOTS) {
+        on_redirect(context, s->replies, kind, (int) slot, end + 1);
+    }
+}
+
+// The header line of an element ended: its payload or children follow.
+static void element_line(struct reply_scanner *s, redirect_fn on_redirect, void *context) {
+    int64_t n = s->negative ? -s->number : s->number;
+    switch (s->type) {
+    case '$': case '!': case '=':   // bulk string, blob error, verbatim string: n bytes and CRLF, none if -1
+        s->bulk_left = n >= 0 ? n + 2 : 0;
+        s->state = s->bulk_left > 0 ? S_PAYLOAD : S_TYPE;
+        return;
+    case '*': case '~': case '>':   // array, set, push: n elements
+        s->owed += n > 0 ? n : 0;
+        break;
+    case '%': case '|':             // map, attribute: n keys and n values
+        s->owed += n > 0 ? 2 * n : 0;
+        break;
+    case '-':
+        error_line(s, on_redirect, context);
+        break;
+    default:                        // simple string, integer, null, double, boolean, big number
+        break;
+    }
+    s->state = S_TYPE;
+}
+
+static int counted(char type) {
+    return strchr("$!=*~>%|", type) != NULL;
+}
+
+void reply_feed(struct reply_scanner *s, const char *bytes, size_t length, redirect_fn on_redirect, void *context) {
+    size_t i = 0;
+    while (i < length && !s->broken) {
+        char c = bytes[i];
+        switch (s->state) {
+        case S_TYPE:
+            if (strchr("+-:$*_,#!=(%~>|", c) == NULL || c == '\0') {
+                s->broken = 1;
+                break;
+            }
+            if (s->owed > 0) {
+                s->owed--;
+            } else {
+                s->replies++;
+            }
+            s->type = c;
+            s->number = 0;
+            s->negative = 0;
+            s->line_len = 0;
+            s->state = S_LINE;
+            i++;
+            break;
+        case S_LINE:
+            if (c == '\r') {
+                s->state = S_LF;
+            } else if (counted(s->type)) {
+                if (c == '-' && s->number == 0 && !s->negative) {
+                    s->negative = 1;
+                } else if (c >= '0' && c <= '9' && s->number < (INT64_MAX - 9) / 10) {
+                    s->number = s->number * 10 + (c - '0');
+                } else {
+                    s->broken = 1;
+                }
+            } else if (s->type == '-' && s->line_len < ERROR_LINE_MAX - 1) {
+                s->line[s->line_len++] = c;
+            }
+            i++;
+            break;
+        case S_LF:
+            if (c != '\n') {
+                s->broken = 1;
+                break;
+            }
+            i++;
+            element_line(s, on_redirect, context);
+            break;
+        case S_PAYLOAD: {
+            size_t take = length - i;
+            if ((int64_t) take > s->bulk_left) {
+                take = (size_t) s->bulk_left;
+            }
+            s->bulk_left -= (int64_t) take;
+            i += take;
+            if (s->bulk_left == 0) {
+                s->state = S_TYPE;
+            }
+            break;
+        }
+        default:
+            s->broken = 1;
         }
     }
 }

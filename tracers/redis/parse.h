@@ -20,13 +20,43 @@ struct resp_parser {
     int arg_index;
     char name[COMMAND_NAME_MAX];
     int name_len;
+    uint16_t key_crc;        // CRC16 of the second argument (the key of single-key commands) so far
+    uint16_t tag_crc;        // and of its hash tag, the bytes between its first '{' and the next '}'
+    int tag_state;           // where the key is in its hash tag: enum key_tag in parse.c
     int broken;              // bytes that are not RESP: stop parsing this connection
 };
 
-// Called once per complete command with its name (lower case, NUL-terminated, cut at COMMAND_NAME_MAX - 1).
-typedef void (*command_fn)(void *context, const char *name, int argc);
+// Called once per complete command with its name (lower case, NUL-terminated, cut at COMMAND_NAME_MAX - 1) and
+// the cluster slot of its second argument (its key, for single-key commands), -1 when it has none or is inline.
+typedef void (*command_fn)(void *context, const char *name, int argc, int slot);
 
 void resp_feed(struct resp_parser *parser, const char *bytes, size_t length, command_fn on_command, void *context);
+
+#define ERROR_LINE_MAX 96
+
+// A RESP reply scanner: it follows the elements of replies (RESP2 and RESP3) without copying them, counts the
+// top-level replies, and reads the error lines of cluster redirections ("-MOVED 3999 127.0.0.1:7102").
+struct reply_scanner {
+    int state;
+    char type;               // the type byte of the element being read
+    int64_t number;          // its length or count
+    int negative;
+    int64_t bulk_left;       // payload bytes (and CRLF) still to skip
+    int64_t owed;            // elements the current top-level reply still holds
+    int64_t replies;         // top-level replies begun on this connection
+    char line[ERROR_LINE_MAX];
+    int line_len;
+    int broken;              // not RESP: stop scanning this connection
+};
+
+// Called once per MOVED or ASK error: the reply's ordinal on the connection (from 1), "MOVED" or "ASK", the slot,
+// and the node to ask, "address:port".
+typedef void (*redirect_fn)(void *context, int64_t reply, const char *kind, int slot, const char *target);
+
+void reply_feed(struct reply_scanner *scanner, const char *bytes, size_t length, redirect_fn on_redirect, void *context);
+
+// The cluster slot of a key (Redis's keyHashSlot: CRC16 of its hash tag if it has a non-empty one, mod 16384).
+int key_slot(const char *key, size_t length);
 
 #define BUS_HEADER 14   // "RCmb", totlen (u32), ver (u16), port (u16), type (u16), all big-endian
 

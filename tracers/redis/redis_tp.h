@@ -50,8 +50,18 @@ TRACEPOINT_EVENT_INSTANCE(redis, bytes_class, cluster_write_handler_end, TP_ARGS
 TRACEPOINT_EVENT_CLASS(redis, command_class,
     TP_ARGS(int, fd, const char *, command, int, argc),
     TP_FIELDS(ctf_integer(int, fd, fd) ctf_string(command, command) ctf_integer(int, argc, argc)))
-TRACEPOINT_EVENT_INSTANCE(redis, command_class, call_command_start, TP_ARGS(int, fd, const char *, command, int, argc))
 TRACEPOINT_EVENT_INSTANCE(redis, command_class, call_command_end, TP_ARGS(int, fd, const char *, command, int, argc))
+
+/* A command's start also tells the cluster slot of its key (its second argument), -1 when it has none. */
+TRACEPOINT_EVENT(redis, call_command_start,
+    TP_ARGS(int, fd, const char *, command, int, argc, int, slot),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_string(command, command) ctf_integer(int, argc, argc) ctf_integer(int, slot, slot)))
+
+/* A MOVED or ASK error written to a client: the reply's ordinal on the connection, the slot, the node to ask. */
+TRACEPOINT_EVENT(redis, redirect,
+    TP_ARGS(int, fd, int64_t, reply, const char *, kind, int, slot, const char *, target),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int64_t, reply, reply) ctf_string(kind, kind) ctf_integer(int, slot, slot)
+              ctf_string(target, target)))
 
 TRACEPOINT_EVENT_CLASS(redis, bus_message_class,
     TP_ARGS(int, fd, int, type, const char *, type_name, uint32_t, length, int, sender_port),

@@ -17,10 +17,41 @@ static void check(int ok, const char *what) {
 /* Commands seen, as "name/argc " in order. */
 static char seen[1024];
 
-static void on_command(void *context, const char *name, int argc) {
+/* Slots of the commands seen, as "slot " in order. */
+static char slots[1024];
+
+static void on_command(void *context, const char *name, int argc, int slot) {
     (void) context;
     size_t used = strlen(seen);
     snprintf(seen + used, sizeof seen - used, "%s/%d ", name, argc);
+    used = strlen(slots);
+    snprintf(slots + used, sizeof slots - used, "%d ", slot);
+}
+
+static void on_redirect(void *context, int64_t reply, const char *kind, int slot, const char *target) {
+    (void) context;
+    size_t used = strlen(seen);
+    snprintf(seen + used, sizeof seen - used, "%lld:%s:%d:%s ", (long long) reply, kind, slot, target);
+}
+
+/* Feeds the bytes to a fresh reply scanner in two pieces cut at `cut`; returns what it saw. */
+static const char *reply_cut(const char *bytes, size_t length, size_t cut) {
+    struct reply_scanner scanner;
+    memset(&scanner, 0, sizeof scanner);
+    seen[0] = '\0';
+    reply_feed(&scanner, bytes, cut, on_redirect, NULL);
+    reply_feed(&scanner, bytes + cut, length - cut, on_redirect, NULL);
+    return seen;
+}
+
+static int reply_every_cut(const char *bytes, size_t length, const char *expected) {
+    for (size_t cut = 0; cut <= length; cut++) {
+        if (strcmp(reply_cut(bytes, length, cut), expected) != 0) {
+            printf("     cut at %zu: saw \"%s\", expected \"%s\"\n", cut, seen, expected);
+            return 0;
+        }
+    }
+    return 1;
 }
 
 static void on_message(void *context, int type, uint32_t length, int sender_port) {
@@ -34,6 +65,7 @@ static const char *resp_cut(const char *bytes, size_t length, size_t cut) {
     struct resp_parser parser;
     memset(&parser, 0, sizeof parser);
     seen[0] = '\0';
+    slots[0] = '\0';
     resp_feed(&parser, bytes, cut, on_command, NULL);
     resp_feed(&parser, bytes + cut, length - cut, on_command, NULL);
     return seen;
@@ -75,6 +107,25 @@ int main(void) {
 
     const char garbage[] = "*2\r\n$x\r\n*1\r\n$4\r\nPING\r\n";
     check(strcmp(resp_cut(garbage, sizeof garbage - 1, 0), "") == 0, "bytes that are not RESP stop the parsing");
+
+    // Slots as CLUSTER KEYSLOT answers them (redis-server 7.0.15): foo 12182, {user1000}.following and
+    // {user1000}.followers 3443, foo{}{bar} 8363 (an empty first tag: the whole key), foo{{bar}}zap 4015 ("{bar").
+    check(key_slot("foo", 3) == 12182 && key_slot("{user1000}.following", 20) == 3443 && key_slot("{user1000}.followers", 20) == 3443
+          && key_slot("foo{}{bar}", 10) == 8363 && key_slot("foo{{bar}}zap", 13) == 4015, "key slots, hash tags");
+    const char keyed[] = "*2\r\n$3\r\nGET\r\n$3\r\nfoo\r\n*1\r\n$4\r\nPING\r\n*3\r\n$3\r\nSET\r\n$20\r\n{user1000}.following\r\n$1\r\nv\r\n";
+    int slots_ok = 1;
+    for (size_t cut = 0; cut < sizeof keyed; cut++) {
+        resp_cut(keyed, sizeof keyed - 1, cut);
+        slots_ok &= strcmp(slots, "12182 -1 3443 ") == 0;
+    }
+    check(slots_ok, "the slot of each command's key, cut anywhere; none for a command without arguments");
+
+    const char replies[] = "+OK\r\n$5\r\n-ASK \r\n*2\r\n:1\r\n-ERR x\r\n%1\r\n+a\r\n$-1\r\n"
+                           "-MOVED 3999 127.0.0.1:7102\r\n_\r\n-ASK 12182 10.0.0.2:7103\r\n";
+    check(reply_every_cut(replies, sizeof replies - 1, "5:MOVED:3999:127.0.0.1:7102 7:ASK:12182:10.0.0.2:7103 "),
+          "redirections among replies of every type, with their ordinals, cut anywhere");
+    check(strcmp(reply_cut("-MOVED x 1:2\r\n-ERR MOVED 1 a:1\r\nhello", 36, 0), "") == 0,
+          "malformed redirections and bytes that are not RESP are not redirections");
 
     uint8_t stream[3 * 2400];
     size_t length = bus_message(stream, 2256, 7101, 0);

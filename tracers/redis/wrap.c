@@ -22,6 +22,7 @@
 #include "http_io.h"
 #include "parse.h"
 #include "redis_tp.h"
+#include "wrap.h"
 
 #define MAX_FDS 65536
 #define MAX_LISTENERS 16
@@ -31,12 +32,14 @@
 enum kind { K_CLIENT, K_BUS, K_REPLICA, K_UNKNOWN };
 static const char *const KIND_NAMES[] = { "client", "bus", "replica", "unknown" };
 
+__thread int sextant_tls_depth;
+
 struct connection {
     enum kind kind;
     int accepted;
-    int commands_seen;
     uint32_t watched;            // epoll interest, as redis-events masks: 1 readable, 2 writable
     struct resp_parser request;
+    struct reply_scanner replies;
     struct bus_parser bus_in;
     struct bus_parser bus_out;
     struct http_connection *http;   // not a Redis node: the connection's HTTP events instead
@@ -130,7 +133,7 @@ __attribute__((constructor)) static void decide_protocol(void) {
 }
 
 
-static struct connection *lookup(int fd) {
+struct connection *sextant_lookup(int fd) {
     if (fd < 0 || fd >= MAX_FDS) {
         return NULL;
     }
@@ -138,6 +141,11 @@ static struct connection *lookup(int fd) {
     struct connection *c = connections[fd];
     pthread_mutex_unlock(&lock);
     return c;
+}
+
+struct connection *sextant_redis_connection(int fd) {
+    struct connection *c = sextant_lookup(fd);
+    return c != NULL && c->http == NULL ? c : NULL;
 }
 
 static void end_commands(void) {
@@ -152,21 +160,26 @@ struct io_context {
     struct connection *connection;
 };
 
-static void on_command(void *context, const char *name, int argc) {
+static void on_command(void *context, const char *name, int argc, int slot) {
     struct io_context *io = context;
     struct connection *c = io->connection;
-    if (c->commands_seen++ == 0 && c->kind == K_CLIENT
-        && (strcmp(name, "replconf") == 0 || strcmp(name, "psync") == 0 || strcmp(name, "sync") == 0)) {
+    // a replica's handshake starts with PING (and AUTH): any of its own commands tells
+    if (c->kind == K_CLIENT && (strcmp(name, "replconf") == 0 || strcmp(name, "psync") == 0 || strcmp(name, "sync") == 0)) {
         c->kind = K_REPLICA;
         tracepoint(redis, connection_kind, io->fd, KIND_NAMES[K_REPLICA]);
     }
-    tracepoint(redis, call_command_start, io->fd, name, argc);
+    tracepoint(redis, call_command_start, io->fd, name, argc, slot);
     if (pending_count < MAX_PENDING) {
         struct pending *p = &pending[pending_count++];
         p->fd = io->fd;
         p->argc = argc;
         memcpy(p->name, name, COMMAND_NAME_MAX);
     }
+}
+
+static void on_redirect(void *context, int64_t reply, const char *kind, int slot, const char *target) {
+    struct io_context *io = context;
+    tracepoint(redis, redirect, io->fd, reply, kind, slot, target);
 }
 
 static void on_received(void *context, int type, uint32_t length, int sender_port) {
@@ -320,78 +333,92 @@ static ssize_t http_done(struct connection *c, int fd, int outgoing, const struc
 
 /* The wrappers. */
 
+void sextant_read_start(int fd, struct connection *c) {
+    end_commands();
+    if (c->kind == K_BUS) {
+        tracepoint(redis, cluster_read_handler_start, fd);
+    } else {
+        tracepoint(redis, start_read_client_query, fd);
+    }
+}
+
+void sextant_read_end(int fd, struct connection *c, const void *buffer, int64_t bytes) {
+    struct io_context io = { fd, c };
+    if (c->kind == K_BUS) {
+        tracepoint(redis, cluster_read_handler_end, fd, bytes);
+        if (bytes > 0) {
+            bus_feed(&c->bus_in, buffer, (size_t) bytes, on_received, &io);
+        }
+    } else {
+        tracepoint(redis, end_read_client_query, fd, bytes);
+        if (bytes > 0) {
+            resp_feed(&c->request, buffer, (size_t) bytes, on_command, &io);
+        }
+    }
+}
+
 ssize_t read(int fd, void *buffer, size_t count) {
-    struct connection *c = lookup(fd);
+    struct connection *c = sextant_tls_depth > 0 ? NULL : sextant_lookup(fd);
     if (c == NULL) {
         return REAL(read)(fd, buffer, count);
     }
     if (c->http != NULL) {
         return http_done(c, fd, 0, HTTP_ONE(buffer, count), REAL(read)(fd, buffer, count));
     }
-    end_commands();
-    int bus = c->kind == K_BUS;
-    if (bus) {
-        tracepoint(redis, cluster_read_handler_start, fd);
-    } else {
-        tracepoint(redis, start_read_client_query, fd);
-    }
+    sextant_read_start(fd, c);
     ssize_t result = REAL(read)(fd, buffer, count);
     int saved = errno;
-    int64_t bytes = result >= 0 ? result : -saved;
-    struct io_context io = { fd, c };
-    if (bus) {
-        tracepoint(redis, cluster_read_handler_end, fd, bytes);
-        if (result > 0) {
-            bus_feed(&c->bus_in, buffer, (size_t) result, on_received, &io);
-        }
-    } else {
-        tracepoint(redis, end_read_client_query, fd, bytes);
-        if (result > 0) {
-            resp_feed(&c->request, buffer, (size_t) result, on_command, &io);
-        }
-    }
+    sextant_read_end(fd, c, buffer, result >= 0 ? result : -saved);
     errno = saved;
     return result;
 }
 
 // Both writes: the first `written` bytes of the iovecs went out.
-static void wrote(int fd, struct connection *c, const struct iovec *iov, int count, ssize_t written) {
+static void wrote(int fd, struct connection *c, const struct iovec *iov, int count, int64_t written) {
     struct io_context io = { fd, c };
     for (int i = 0; i < count && written > 0; i++) {
         size_t part = iov[i].iov_len < (size_t) written ? iov[i].iov_len : (size_t) written;
         if (c->kind == K_BUS) {
             bus_feed(&c->bus_out, iov[i].iov_base, part, on_sent, &io);
+        } else if (c->kind == K_CLIENT) {
+            reply_feed(&c->replies, iov[i].iov_base, part, on_redirect, &io);
         }
-        written -= (ssize_t) part;
+        written -= (int64_t) part;
     }
 }
 
-static ssize_t traced_write(int fd, struct connection *c, const struct iovec *iov, int count, int vector) {
+void sextant_write_start(int fd, struct connection *c, const struct iovec *iov, int count) {
     end_commands();
     if (count > 0) {
         classify_outgoing(fd, c, iov[0].iov_base, iov[0].iov_len);
     }
-    int bus = c->kind == K_BUS;
-    if (bus) {
+    if (c->kind == K_BUS) {
         tracepoint(redis, cluster_write_handler_start, fd);
     } else {
         tracepoint(redis, write_to_client_start, fd);
     }
-    ssize_t result = vector ? REAL(writev)(fd, iov, count) : REAL(write)(fd, iov[0].iov_base, iov[0].iov_len);
-    int saved = errno;
-    int64_t bytes = result >= 0 ? result : -saved;
-    if (bus) {
+}
+
+void sextant_write_end(int fd, struct connection *c, const struct iovec *iov, int count, int64_t bytes) {
+    if (c->kind == K_BUS) {
         tracepoint(redis, cluster_write_handler_end, fd, bytes);
     } else {
         tracepoint(redis, write_to_client_end, fd, bytes);
     }
-    wrote(fd, c, iov, count, result);
+    wrote(fd, c, iov, count, bytes);
+}
+
+static ssize_t traced_write(int fd, struct connection *c, const struct iovec *iov, int count, int vector) {
+    sextant_write_start(fd, c, iov, count);
+    ssize_t result = vector ? REAL(writev)(fd, iov, count) : REAL(write)(fd, iov[0].iov_base, iov[0].iov_len);
+    int saved = errno;
+    sextant_write_end(fd, c, iov, count, result >= 0 ? result : -saved);
     errno = saved;
     return result;
 }
 
 ssize_t write(int fd, const void *buffer, size_t count) {
-    struct connection *c = lookup(fd);
+    struct connection *c = sextant_tls_depth > 0 ? NULL : sextant_lookup(fd);
     if (c == NULL) {
         return REAL(write)(fd, buffer, count);
     }
@@ -403,7 +430,7 @@ ssize_t write(int fd, const void *buffer, size_t count) {
 }
 
 ssize_t writev(int fd, const struct iovec *iov, int count) {
-    struct connection *c = lookup(fd);
+    struct connection *c = sextant_tls_depth > 0 ? NULL : sextant_lookup(fd);
     if (c == NULL) {
         return REAL(writev)(fd, iov, count);
     }
@@ -415,33 +442,33 @@ ssize_t writev(int fd, const struct iovec *iov, int count) {
 
 // Calls Redis does not make, wrapped for the HTTP events of other programs (MSG_PEEK leaves the bytes unread).
 ssize_t readv(int fd, const struct iovec *iov, int count) {
-    struct connection *c = lookup(fd);
+    struct connection *c = sextant_lookup(fd);
     ssize_t result = REAL(readv)(fd, iov, count);
     return c != NULL && c->http != NULL ? http_done(c, fd, 0, iov, count, result) : result;
 }
 
 ssize_t recv(int fd, void *buffer, size_t count, int flags) {
-    struct connection *c = lookup(fd);
+    struct connection *c = sextant_lookup(fd);
     ssize_t result = REAL(recv)(fd, buffer, count, flags);
     int traced = c != NULL && c->http != NULL && !(flags & MSG_PEEK);
     return traced ? http_done(c, fd, 0, HTTP_ONE(buffer, count), result) : result;
 }
 
 ssize_t recvfrom(int fd, void *buffer, size_t count, int flags, struct sockaddr *address, socklen_t *length) {
-    struct connection *c = lookup(fd);
+    struct connection *c = sextant_lookup(fd);
     ssize_t result = REAL(recvfrom)(fd, buffer, count, flags, address, length);
     int traced = c != NULL && c->http != NULL && !(flags & MSG_PEEK);
     return traced ? http_done(c, fd, 0, HTTP_ONE(buffer, count), result) : result;
 }
 
 ssize_t send(int fd, const void *buffer, size_t count, int flags) {
-    struct connection *c = lookup(fd);
+    struct connection *c = sextant_lookup(fd);
     ssize_t result = REAL(send)(fd, buffer, count, flags);
     return c != NULL && c->http != NULL ? http_done(c, fd, 1, HTTP_ONE(buffer, count), result) : result;
 }
 
 ssize_t sendto(int fd, const void *buffer, size_t count, int flags, const struct sockaddr *address, socklen_t length) {
-    struct connection *c = lookup(fd);
+    struct connection *c = sextant_lookup(fd);
     ssize_t result = REAL(sendto)(fd, buffer, count, flags, address, length);
     return c != NULL && c->http != NULL ? http_done(c, fd, 1, HTTP_ONE(buffer, count), result) : result;
 }
@@ -534,7 +561,7 @@ static uint32_t mask_of(const struct epoll_event *event) {
 int epoll_ctl(int epfd, int op, int fd, struct epoll_event *event) {
     int result = REAL(epoll_ctl)(epfd, op, fd, event);
     int saved = errno;
-    struct connection *c = result == 0 ? lookup(fd) : NULL;
+    struct connection *c = result == 0 ? sextant_lookup(fd) : NULL;
     if (c != NULL && c->http == NULL) {
         uint32_t before = c->watched;
         uint32_t after = op == EPOLL_CTL_DEL ? 0 : mask_of(event);

@@ -14,6 +14,7 @@ class Messages extends NLS {
     public static String CumulativeXYView_LegendColumn = ""; //$NON-NLS-1$
     public static String AnalysisFailure_Title = ""; //$NON-NLS-1$
     public static String AnalysisFailure_Message = ""; //$NON-NLS-1$
+    public static String Recording_Title = ""; //$NON-NLS-1$
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

@@ -24,6 +24,7 @@ import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
+import org.sextant.common.model.recording.RecordingLayout;
 import org.sextant.headless.core.CtfChecks.Depth;
 
 /**
@@ -63,13 +64,9 @@ public final class TraceOpener {
         }
     }
 
-    private static final String CTF_METADATA = "metadata"; //$NON-NLS-1$
-    /** Where a recording's ftrace trace lies, relative to the recording or its ftrace folder, in order of preference. */
-    private static final List<String> FTRACE_FILES = List.of("ftrace/trace.dat", "ftrace/trace.txt", "trace.dat", "trace.txt"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+    private static final String CTF_METADATA = RecordingLayout.CTF_METADATA;
     /** The record of a supplementary folder as a whole. */
     private static final String FOLDER_RECORD = "trace" + Provenance.SUFFIX; //$NON-NLS-1$
-    /** How deep a recording's traces lie: {@code DIR/ust/pid/<process>/64-bit/metadata}. */
-    private static final int MAX_DEPTH = 6;
 
     private TraceOpener() {
     }
@@ -259,28 +256,23 @@ public final class TraceOpener {
     }
 
     /**
-     * The experiment of the CTF traces under a directory, in path order, and of its ftrace recording's trace; each
-     * must open, or be listed as damaged. An ftrace recording alone opens as its trace.
+     * The experiment of a recording's traces ({@link RecordingLayout#members}); each must open, or be listed as
+     * damaged. An ftrace recording alone opens as its trace.
      */
     private static ITmfTrace openExperiment(File directory, @Nullable List<String> damaged, Depth depth) throws OpenException {
         List<File> members;
-        try (Stream<Path> paths = Files.walk(directory.toPath(), MAX_DEPTH)) {
-            members = paths.filter(p -> p.endsWith(CTF_METADATA) && Files.isRegularFile(p)).map(p -> p.getParent().toFile()).sorted().toList();
+        try {
+            members = RecordingLayout.members(directory.toPath()).stream().map(Path::toFile).toList();
         } catch (IOException | UncheckedIOException e) {
             throw new OpenException(directory + ": cannot be listed: " + e.getMessage()); //$NON-NLS-1$
         }
-        File ftrace = FTRACE_FILES.stream().map(name -> new File(directory, name)).filter(File::isFile).findFirst().orElse(null);
         if (members.isEmpty()) {
-            if (ftrace != null) {
-                return openTrace(ftrace, depth);
-            }
             throw new OpenException(directory + ": neither a trace nor a directory of CTF traces or of an ftrace recording"); //$NON-NLS-1$
         }
-        if (ftrace != null) {
-            members = new ArrayList<>(members);
-            members.add(ftrace);
+        if (members.size() == 1 && !new File(members.get(0), CTF_METADATA).isFile()) {
+            return openTrace(members.get(0), depth);
         }
-        for (Path unreadable : CtfChecks.withoutMetadata(directory.toPath(), MAX_DEPTH)) {
+        for (Path unreadable : CtfChecks.withoutMetadata(directory.toPath(), RecordingLayout.MAX_DEPTH)) {
             damage(unreadable + ": a trace without its metadata file (the recording is damaged)", damaged); //$NON-NLS-1$
         }
         return experiment(directory.getAbsolutePath(), members, damaged, depth);

@@ -39,6 +39,17 @@ public enum Fixture {
      * node's CLUSTER INFO before and after the load under {@code cluster-info/}.
      */
     REDIS_CLUSTER("redis-cluster"), //$NON-NLS-1$
+    /**
+     * Three Redis Cluster primaries and a replica of the first under Sextant's tracer, a client without cluster
+     * support retrying each MOVED by hand ({@code client.log}), and the first's INFO replication before and after
+     * the load under {@code replication/}.
+     */
+    REDIS_PATHS("redis-paths"), //$NON-NLS-1$
+    /**
+     * A 3-node Redis Cluster speaking TLS only (clients and bus), under Sextant's tracer, with each node's CLUSTER
+     * INFO and INFO commandstats before and after the load under {@code cluster-info/} and {@code commandstats/}.
+     */
+    REDIS_TLS("redis-tls"), //$NON-NLS-1$
     /** One Redis node with 4 io-threads reading and writing for 50 clients. */
     REDIS_IO_THREADS("redis-io-threads"), //$NON-NLS-1$
     /** One Redis node traced from the middle of a load, with small buffers: events lost, connections begun before. */

@@ -47,6 +47,18 @@ public class Messages extends NLS {
     public static String Summary_Bytes = ""; //$NON-NLS-1$
     public static String Summary_BusSent = ""; //$NON-NLS-1$
     public static String Summary_BusReceived = ""; //$NON-NLS-1$
+    public static String Summary_Races = ""; //$NON-NLS-1$
+    public static String Paths_Title = ""; //$NON-NLS-1$
+    public static String Paths_Description = ""; //$NON-NLS-1$
+    public static String Paths_Start = ""; //$NON-NLS-1$
+    public static String Paths_Duration = ""; //$NON-NLS-1$
+    public static String Paths_Redirections = ""; //$NON-NLS-1$
+    public static String Paths_Publications = ""; //$NON-NLS-1$
+    public static String Paths_Publication = ""; //$NON-NLS-1$
+    public static String Paths_Replication = ""; //$NON-NLS-1$
+    public static String Paths_Stream = ""; //$NON-NLS-1$
+    public static String Paths_Hop = ""; //$NON-NLS-1$
+    public static String Paths_End = ""; //$NON-NLS-1$
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

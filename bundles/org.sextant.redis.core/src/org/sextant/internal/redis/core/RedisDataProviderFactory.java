@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.redis.core;
 
+import java.util.Objects;
+
 import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor.ProviderType;
 import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
@@ -12,6 +14,7 @@ import org.sextant.common.core.ProviderDescriptor;
 import org.sextant.internal.redis.core.RedisTimeGraphDataProvider.Rows;
 import org.sextant.redis.core.RedisAnalysisModule;
 import org.sextant.redis.core.RedisLatencyModule;
+import org.sextant.redis.core.RedisPathModule;
 
 /**
  * Creates the data providers of the Redis state system, one factory per provider id as plugin.xml registers
@@ -59,6 +62,22 @@ public abstract class RedisDataProviderFactory extends ModuleDataProviderFactory
         @Override
         protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, RedisAnalysisModule module) {
             return new DataVolumeDataProvider(trace, module);
+        }
+    }
+
+    /** Redis Request Paths: redirections, publications and replication streams across the nodes. */
+    public static class Paths extends RedisDataProviderFactory {
+        /** Creates the factory, as plugin.xml does. */
+        public Paths() {
+            super(new ProviderDescriptor(RequestPathsDataProvider.ID, Messages.Paths_Title, Messages.Paths_Description, ProviderType.DATA_TREE));
+        }
+
+        @Override
+        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, RedisAnalysisModule module) {
+            // declared for the same traces as the Redis module, with the same condition: there whenever it is
+            RedisPathModule paths = Objects.requireNonNull(TmfTraceUtils.getAnalysisModuleOfClass(trace, RedisPathModule.class, RedisPathModule.ID));
+            paths.schedule();
+            return new RequestPathsDataProvider(trace, module, paths);
         }
     }
 

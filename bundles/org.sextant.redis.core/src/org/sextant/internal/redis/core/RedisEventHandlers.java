@@ -30,18 +30,20 @@ final class RedisEventHandlers {
     private static final String BYTES = "bytes"; //$NON-NLS-1$
     private static final String COMMAND = "command"; //$NON-NLS-1$
     private static final String MASK = "mask"; //$NON-NLS-1$
+    private static final String SENDER_PORT = "sender_port"; //$NON-NLS-1$
 
     private static final Map<String, Handler> HANDLERS = new HashMap<>();
     private static final Set<String> WITHOUT_FD = Set.of("listen", "before_sleep", "after_sleep"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
 
     static {
         on("listen", (t, e) -> t.listen(e.time(), e.node(), e.text("addr"), e.integer("port"))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-        on("new_connection", (t, e) -> t.open(e.time(), e.node(), e.tid(), e.fd(), peer(e), ConnectionKind.of(e.text("kind")))); //$NON-NLS-1$ //$NON-NLS-2$
+        on("new_connection", (t, e) -> t.open(e.time(), e.node(), e.tid(), e.fd(), endpoint(e, "local"), endpoint(e, "remote"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                e.integer("accepted") != 0, ConnectionKind.of(e.text("kind")))); //$NON-NLS-1$ //$NON-NLS-2$
         on("connection_kind", (t, e) -> t.kind(e.time(), e.node(), e.fd(), ConnectionKind.of(e.text("kind")))); //$NON-NLS-1$ //$NON-NLS-2$
-        on("free_client", (t, e) -> t.close(e.time(), e.node(), e.fd())); //$NON-NLS-1$
+        on("free_client", (t, e) -> t.close(e.time(), e.node(), e.tid(), e.fd())); //$NON-NLS-1$
         on("start_read_client_query", (t, e) -> t.readStart(e.time(), e.node(), e.tid(), e.fd(), false)); //$NON-NLS-1$
         on("end_read_client_query", (t, e) -> t.readEnd(e.time(), e.node(), e.tid(), e.fd(), false, e.number(BYTES))); //$NON-NLS-1$
-        on("call_command_start", (t, e) -> t.commandStart(e.time(), e.node(), e.tid(), e.fd(), e.text(COMMAND))); //$NON-NLS-1$
+        on("call_command_start", (t, e) -> t.commandStart(e.time(), e.node(), e.tid(), e.fd(), e.text(COMMAND), e.integer("slot"))); //$NON-NLS-1$ //$NON-NLS-2$
         on("call_command_end", (t, e) -> t.commandEnd(e.time(), e.node(), e.tid(), e.fd(), e.text(COMMAND))); //$NON-NLS-1$
         on("write_to_client_start", (t, e) -> t.writeStart(e.time(), e.node(), e.tid(), e.fd(), false)); //$NON-NLS-1$
         on("write_to_client_end", (t, e) -> t.writeEnd(e.time(), e.node(), e.tid(), e.fd(), false, e.number(BYTES))); //$NON-NLS-1$
@@ -49,8 +51,9 @@ final class RedisEventHandlers {
         on("cluster_read_handler_end", (t, e) -> t.readEnd(e.time(), e.node(), e.tid(), e.fd(), true, e.number(BYTES))); //$NON-NLS-1$
         on("cluster_write_handler_start", (t, e) -> t.writeStart(e.time(), e.node(), e.tid(), e.fd(), true)); //$NON-NLS-1$
         on("cluster_write_handler_end", (t, e) -> t.writeEnd(e.time(), e.node(), e.tid(), e.fd(), true, e.number(BYTES))); //$NON-NLS-1$
-        on("cluster_msg_received", (t, e) -> t.busMessage(e.time(), e.node(), e.fd(), false, messageType(e))); //$NON-NLS-1$
-        on("cluster_msg_sent", (t, e) -> t.busMessage(e.time(), e.node(), e.fd(), true, messageType(e))); //$NON-NLS-1$
+        on("cluster_msg_received", (t, e) -> t.busMessage(e.time(), e.node(), e.fd(), false, messageType(e), e.integer(SENDER_PORT))); //$NON-NLS-1$
+        on("cluster_msg_sent", (t, e) -> t.busMessage(e.time(), e.node(), e.fd(), true, messageType(e), e.integer(SENDER_PORT))); //$NON-NLS-1$
+        on("redirect", (t, e) -> t.redirect(e.time(), e.node(), e.fd(), e.number("reply"), e.text("kind"), e.integer("slot"), e.text("target"))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
         on("add_file_event", (t, e) -> t.fileEvent(e.time(), e.node(), e.fd(), e.integer(MASK), true)); //$NON-NLS-1$
         on("delete_file_event", (t, e) -> t.fileEvent(e.time(), e.node(), e.fd(), e.integer(MASK), false)); //$NON-NLS-1$
         on("before_sleep", (t, e) -> t.sleep(e.time(), e.node(), e.tid())); //$NON-NLS-1$
@@ -108,9 +111,10 @@ final class RedisEventHandlers {
         }
     }
 
-    private static String peer(RedisEvent event) {
-        String address = event.text("remote_addr"); //$NON-NLS-1$
-        return address.isEmpty() ? "" : address + ':' + event.integer("remote_port"); //$NON-NLS-1$ //$NON-NLS-2$
+    /** @return the connection's local or remote end, "address:port", empty when unknown */
+    private static String endpoint(RedisEvent event, String side) {
+        String address = event.text(side + "_addr"); //$NON-NLS-1$
+        return address.isEmpty() ? "" : address + ':' + event.integer(side + "_port"); //$NON-NLS-1$ //$NON-NLS-2$
     }
 
     /** The type's name as the tracer gave it, or from its number (a static instrumentation may give only that). */

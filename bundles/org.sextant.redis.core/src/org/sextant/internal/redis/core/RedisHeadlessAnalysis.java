@@ -12,18 +12,22 @@ import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.sextant.common.core.SummaryEntryModel;
+import org.sextant.common.model.series.DurationStats;
 import org.sextant.headless.core.BuildOptions;
 import org.sextant.headless.core.HeadlessAnalysisException;
 import org.sextant.headless.core.IHeadlessAnalysis;
 import org.sextant.headless.core.SummaryTree;
 import org.sextant.redis.core.RedisAnalysisModule;
 import org.sextant.redis.core.RedisLatencyModule;
+import org.sextant.redis.core.RedisPathModule;
 
 /**
  * {@code sextant analyze --analysis redis}: per node, its connections by kind, requests per command with their
  * latency percentiles (microseconds), client and bus bytes, and bus messages sent and received per type, as
- * {@link RedisSummaryDataProvider} serves them. Runs on a trace with Redis events or on the experiment of a
- * recording's traces (one per node).
+ * {@link RedisSummaryDataProvider} serves them; then the paths of requests across nodes, as
+ * {@link RequestPathsDataProvider} serves them: each redirection from its reply to its retry, the publications
+ * with their bus messages, each replica's stream in bytes. Runs on a trace with Redis events or on the
+ * experiment of a recording's traces (one per node).
  */
 public class RedisHeadlessAnalysis implements IHeadlessAnalysis {
 
@@ -39,6 +43,7 @@ public class RedisHeadlessAnalysis implements IHeadlessAnalysis {
     public Map<String, Object> run(ITmfTrace trace, BuildOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
         complete(module(trace, RedisAnalysisModule.class, RedisAnalysisModule.ID), monitor);
         complete(module(trace, RedisLatencyModule.class, RedisLatencyModule.ID), monitor);
+        complete(module(trace, RedisPathModule.class, RedisPathModule.ID), monitor);
         SummaryTree summary = SummaryTree.fetch(trace, RedisSummaryDataProvider.ID, monitor);
         List<Map<String, Object>> nodes = new ArrayList<>();
         for (SummaryEntryModel node : summary.children(summary.root())) {
@@ -54,10 +59,12 @@ public class RedisHeadlessAnalysis implements IHeadlessAnalysis {
             bus.put("sent", counters(summary, node, RedisSummaryDataProvider.BUS_SENT)); //$NON-NLS-1$
             bus.put("received", counters(summary, node, RedisSummaryDataProvider.BUS_RECEIVED)); //$NON-NLS-1$
             entry.put("bus_messages", bus); //$NON-NLS-1$
+            entry.put("races", races(summary, node)); //$NON-NLS-1$
             nodes.add(entry);
         }
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("nodes", nodes); //$NON-NLS-1$
+        result.put("paths", paths(SummaryTree.fetch(trace, RequestPathsDataProvider.ID, monitor))); //$NON-NLS-1$
         return result;
     }
 
@@ -90,6 +97,55 @@ public class RedisHeadlessAnalysis implements IHeadlessAnalysis {
             result.put(String.valueOf(command.getKey()), entry);
         }
         return result;
+    }
+
+    /** Each race: its time, connection and what the two threads did; none on a sound run. */
+    private static List<Object> races(SummaryTree summary, SummaryEntryModel node) {
+        List<Object> races = new ArrayList<>();
+        for (SummaryEntryModel race : summary.children(node, RedisSummaryDataProvider.RACES)) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            String key = String.valueOf(race.getKey());
+            entry.put("time", Long.parseLong(key.substring(key.indexOf('@') + 1))); //$NON-NLS-1$
+            entry.put("connection", race.getName()); //$NON-NLS-1$
+            entry.put("threads", String.valueOf(race.getValues().get(RedisSummaryDataProvider.VALUE))); //$NON-NLS-1$
+            races.add(entry);
+        }
+        return races;
+    }
+
+    private static Map<String, Object> paths(SummaryTree paths) {
+        Map<String, Object> result = new LinkedHashMap<>();
+        List<Object> redirections = new ArrayList<>();
+        for (SummaryEntryModel hop : paths.children(paths.root(), RequestPathsDataProvider.REDIRECTIONS)) {
+            redirections.add(path(hop));
+        }
+        result.put("redirections", redirections); //$NON-NLS-1$
+        List<SummaryEntryModel> publications = paths.children(paths.root(), RequestPathsDataProvider.PUBLICATIONS);
+        long[] durations = publications.stream().mapToLong(p -> p.getNumber(RequestPathsDataProvider.DURATION).longValue()).toArray();
+        Map<String, Object> publish = new LinkedHashMap<>();
+        publish.put("count", publications.size()); //$NON-NLS-1$
+        publish.put("bus_messages", publications.stream().mapToLong(p -> p.getNumber(RequestPathsDataProvider.VALUE).longValue()).sum()); //$NON-NLS-1$
+        if (durations.length > 0) {
+            DurationStats stats = DurationStats.of(durations);
+            publish.put("to_last_reading_us", Map.of("p50", micros(stats.p50()), "max", micros(stats.max()))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        }
+        result.put("publications", publish); //$NON-NLS-1$
+        List<Object> streams = new ArrayList<>();
+        for (SummaryEntryModel stream : paths.children(paths.root(), RequestPathsDataProvider.REPLICATION)) {
+            Map<String, Object> entry = path(stream);
+            entry.put("bytes", stream.getNumber(RequestPathsDataProvider.VALUE)); //$NON-NLS-1$
+            streams.add(entry);
+        }
+        result.put("replication", streams); //$NON-NLS-1$
+        return result;
+    }
+
+    private static Map<String, Object> path(SummaryEntryModel entry) {
+        Map<String, Object> path = new LinkedHashMap<>();
+        path.put("path", entry.getName()); //$NON-NLS-1$
+        path.put("start", entry.getNumber(RequestPathsDataProvider.START)); //$NON-NLS-1$
+        path.put("duration_us", micros(entry.getNumber(RequestPathsDataProvider.DURATION).longValue())); //$NON-NLS-1$
+        return path;
     }
 
     private static double micros(long nanos) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.redis.core;
 
+import java.text.MessageFormat;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -12,6 +13,8 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
+import org.eclipse.tracecompass.statesystem.core.StateSystemUtils;
+import org.eclipse.tracecompass.statesystem.core.exceptions.AttributeNotFoundException;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
@@ -28,7 +31,8 @@ import org.sextant.redis.model.RedisTracker;
  * name, in name order) hold their counts: connections opened by kind, requests per command and per type (read,
  * write, other, as Redis flags the command), bytes per counter, cluster bus messages sent and received per type,
  * and per command the latency percentiles of the requests whose read and reply were traced (from
- * {@link RedisLatencyModule}). Counters that stayed zero are left out. Columns: name, value, then the latency's
+ * {@link RedisLatencyModule}), and its races, if it had any: each overlap of two threads on a connection, keyed by
+ * its descriptor and time, with what the two threads did as value. Counters that stayed zero are left out. Columns: name, value, then the latency's
  * 50th, 90th and 99th percentiles and maximum (nanoseconds).
  */
 public class RedisSummaryDataProvider extends SummaryDataProvider {
@@ -49,6 +53,8 @@ public class RedisSummaryDataProvider extends SummaryDataProvider {
     public static final String BUS_SENT = "bus sent"; //$NON-NLS-1$
     /** The key of a node's bus messages received, by type. */
     public static final String BUS_RECEIVED = "bus received"; //$NON-NLS-1$
+    /** The key of a node's races, each keyed by "&lt;fd&gt;@&lt;time in nanoseconds&gt;", the connection its name. */
+    public static final String RACES = "races"; //$NON-NLS-1$
     /** The column of the value: a node's address, a count, the requests with a latency. */
     public static final int VALUE = 0;
     /** The column of the latency's median. */
@@ -111,6 +117,32 @@ public class RedisSummaryDataProvider extends SummaryDataProvider {
             addCounters(rows, nodeId, Messages.Summary_Bytes, BYTES, counters(ss, state, node, RedisTracker.VOLUME));
             addCounters(rows, nodeId, Messages.Summary_BusSent, BUS_SENT, counters(ss, state, node, RedisTracker.BUS, RedisTracker.SENT));
             addCounters(rows, nodeId, Messages.Summary_BusReceived, BUS_RECEIVED, counters(ss, state, node, RedisTracker.BUS, RedisTracker.RECEIVED));
+            addRaces(ss, rows, node, nodeId);
+        }
+    }
+
+    /** The node's races, in time order, under a group that only appears when there are some. */
+    private static void addRaces(ITmfStateSystem ss, Rows rows, int node, long nodeId) throws StateSystemDisposedException {
+        List<ITmfStateInterval> races = new ArrayList<>();
+        for (int race : ss.getQuarks(node, RedisTracker.CONNECTIONS, "*", RedisTracker.RACE)) { //$NON-NLS-1$
+            try {
+                for (ITmfStateInterval interval : StateSystemUtils.queryHistoryRange(ss, race, ss.getStartTime(), ss.getCurrentEndTime())) {
+                    if (interval.getValue() != null) {
+                        races.add(interval);
+                    }
+                }
+            } catch (AttributeNotFoundException e) {
+                throw new IllegalStateException(e); // the quark was just listed
+            }
+        }
+        if (races.isEmpty()) {
+            return;
+        }
+        races.sort(Comparator.comparingLong(ITmfStateInterval::getStartTime));
+        long group = rows.add(nodeId, Messages.Summary_Races, RACES, (long) races.size());
+        for (ITmfStateInterval race : races) {
+            String fd = ss.getAttributeName(ss.getParentAttributeQuark(race.getAttribute()));
+            rows.add(group, MessageFormat.format(Messages.Netflow_Connection, fd), fd + '@' + race.getStartTime(), race.getValue());
         }
     }
 

@@ -10,14 +10,24 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.segmentstore.core.ISegment;
+import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
 import org.eclipse.tracecompass.tmf.core.model.StyleProperties;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphArrow;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphArrow;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphState;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.sextant.common.core.StateTimeGraphDataProvider;
 import org.sextant.redis.core.RedisAnalysisModule;
+import org.sextant.redis.core.RedisPathModule;
+import org.sextant.redis.model.Link;
 import org.sextant.redis.model.Operation;
 import org.sextant.redis.model.RedisTracker;
 
@@ -25,7 +35,9 @@ import org.sextant.redis.model.RedisTracker;
  * The Redis time graphs: per node, one row per connection (Redis Netflow: the request life cycle READ CLIENT,
  * command, WRITE TO CLIENT, and bus reads and writes) or one row for the event loop and one per thread (Redis
  * Threads). Rows are attributes of the Redis state system; states are styled by {@link Operation}, a state's
- * value being its operation's ordinal.
+ * value being its operation's ordinal. Netflow's arrows are the hops of requests' paths ({@link RedisPathModule}):
+ * a redirection to its retry, a PUBLISH to its bus messages and their reading, a primary's write to its replica's
+ * read, each styled by its kind.
  */
 public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider {
 
@@ -59,9 +71,16 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider {
         style(Operation.BUS_READING, "#8e7cc3"); //$NON-NLS-1$
         style(Operation.BUS_WRITING, "#c27ba0"); //$NON-NLS-1$
         style(Operation.IDLE, "#eeeeee"); //$NON-NLS-1$
+        style(Operation.RACE, "#ff0000"); //$NON-NLS-1$
+        // arrows, after the operations: a state's value stays its operation's ordinal
+        arrow(Link.Kind.REDIRECT, "#0b5394"); //$NON-NLS-1$
+        arrow(Link.Kind.FAN_OUT, "#e69138"); //$NON-NLS-1$
+        arrow(Link.Kind.BUS, "#674ea7"); //$NON-NLS-1$
+        arrow(Link.Kind.REPLICATION, "#38761d"); //$NON-NLS-1$
     }
 
     private final Rows fRows;
+    private final ITmfTrace fTrace;
 
     /**
      * @param trace
@@ -74,6 +93,7 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider {
     public RedisTimeGraphDataProvider(ITmfTrace trace, RedisAnalysisModule module, Rows rows) {
         super(trace, module, rows.id(), Messages.Netflow_Name, STYLES);
         fRows = rows;
+        fTrace = trace;
     }
 
     /** @return the style of each {@link Operation}, in order: a state's value is its operation's ordinal */
@@ -84,6 +104,36 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider {
     private static void style(Operation operation, String color) {
         STYLES.put(operation.label(), new OutputElementStyle(null, Map.of(StyleProperties.STYLE_NAME, operation.label(),
                 StyleProperties.BACKGROUND_COLOR, color, StyleProperties.HEIGHT, operation == Operation.IDLE ? 0.3f : 1.0f)));
+    }
+
+    private static void arrow(Link.Kind kind, String color) {
+        STYLES.put(kind.name(), new OutputElementStyle(null, Map.of(StyleProperties.STYLE_NAME, kind.name(), StyleProperties.COLOR, color,
+                StyleProperties.WIDTH, 1.0f)));
+    }
+
+    @Override
+    protected List<ITimeGraphArrow> arrows(ITmfStateSystem ss, long start, long end, @Nullable IProgressMonitor monitor) throws StateSystemDisposedException {
+        RedisPathModule paths = fRows == Rows.NETFLOW ? TmfTraceUtils.getAnalysisModuleOfClass(fTrace, RedisPathModule.class, RedisPathModule.ID) : null;
+        if (paths == null) {
+            return List.of();
+        }
+        paths.schedule();
+        paths.waitForCompletion(monitor != null ? monitor : new NullProgressMonitor());
+        ISegmentStore<ISegment> hops = paths.getSegmentStore();
+        if (hops == null) {
+            return List.of();
+        }
+        List<ITimeGraphArrow> arrows = new ArrayList<>();
+        for (ISegment segment : hops.getIntersectingElements(start, end)) {
+            if (segment instanceof LinkSegment hop) {
+                int from = ss.optQuarkAbsolute(RedisTracker.NODES, hop.fromNode(), RedisTracker.CONNECTIONS, Integer.toString(hop.fromFd()));
+                int to = ss.optQuarkAbsolute(RedisTracker.NODES, hop.toNode(), RedisTracker.CONNECTIONS, Integer.toString(hop.toFd()));
+                if (from != ITmfStateSystem.INVALID_ATTRIBUTE && to != ITmfStateSystem.INVALID_ATTRIBUTE) {
+                    arrows.add(new TimeGraphArrow(from, to, hop.getStart(), hop.getLength(), index(hop.kind())));
+                }
+            }
+        }
+        return arrows;
     }
 
     @Override

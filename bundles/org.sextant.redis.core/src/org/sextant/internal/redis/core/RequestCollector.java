@@ -8,8 +8,9 @@ import org.sextant.common.model.state.StateWriter;
 import org.sextant.redis.model.RedisTracker;
 
 /**
- * Runs the Redis model over a trace's events for its requests only: each request it completes becomes a
- * {@link RequestSegment}; its state goes nowhere (that is the state system's, {@link RedisStateProvider}).
+ * Runs the Redis model over a trace's events for its requests, or for the hops of their paths, only: each request
+ * it completes becomes a {@link RequestSegment}, each hop a {@link LinkSegment}; its state goes nowhere (that is
+ * the state system's, {@link RedisStateProvider}).
  */
 public final class RequestCollector {
 
@@ -27,12 +28,28 @@ public final class RequestCollector {
 
     private final RedisEventHandlers fHandlers;
 
+    private RequestCollector(RedisTracker tracker) {
+        fHandlers = new RedisEventHandlers(tracker);
+    }
+
     /**
      * @param segments
      *            where the requests go
+     * @return a collector of requests
      */
-    public RequestCollector(ISegmentStore<ISegment> segments) {
-        fHandlers = new RedisEventHandlers(new RedisTracker(NOWHERE, request -> segments.add(RequestSegment.of(request))));
+    public static RequestCollector requests(ISegmentStore<ISegment> segments) {
+        return new RequestCollector(new RedisTracker(NOWHERE, request -> segments.add(RequestSegment.of(request))));
+    }
+
+    /**
+     * @param segments
+     *            where the hops go
+     * @return a collector of the hops of requests' paths
+     */
+    public static RequestCollector links(ISegmentStore<ISegment> segments) {
+        return new RequestCollector(new RedisTracker(NOWHERE, request -> {
+            // requests are the latency module's
+        }, link -> segments.add(LinkSegment.of(link))));
     }
 
     /**

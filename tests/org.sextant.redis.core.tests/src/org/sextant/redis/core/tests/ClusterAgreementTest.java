@@ -75,17 +75,8 @@ class ClusterAgreementTest {
         assertEquals(List.of(7101, 7102, 7103), List.copyOf(nodes.keySet()));
         for (Map.Entry<Integer, Integer> node : nodes.entrySet()) {
             long[] window = window(node.getValue());
-            Map<String, Long> counted = new TreeMap<>();
-            for (String direction : new String[] { RedisTracker.SENT, RedisTracker.RECEIVED }) {
-                for (String type : sRecording.children(node.getValue(), window[1], RedisTracker.BUS, direction).keySet()) {
-                    long moved = sRecording.counter(node.getValue(), window[1], RedisTracker.BUS, direction, type)
-                            - sRecording.counter(node.getValue(), window[0], RedisTracker.BUS, direction, type);
-                    if (moved != 0) {
-                        counted.put(BusMessages.clusterInfoName(type) + '_' + (direction.equals(RedisTracker.SENT) ? "sent" : "received"), moved); //$NON-NLS-1$ //$NON-NLS-2$
-                    }
-                }
-            }
-            Map<String, Long> redis = clusterInfoMoves(node.getKey());
+            Map<String, Long> counted = sRecording.busMoves(node.getValue(), window[0], window[1]);
+            Map<String, Long> redis = Recording.clusterInfoMoves(Fixture.REDIS_CLUSTER, node.getKey());
             assertEquals(redis, counted, "node " + node.getKey() + ": CLUSTER INFO moved by " + redis);
         }
     }
@@ -188,33 +179,6 @@ class ClusterAgreementTest {
         int quark = ss.optQuarkRelative(node, RedisTracker.CONNECTIONS, Long.toString(fd), RedisTracker.KIND);
         Object kind = quark == ITmfStateSystem.INVALID_ATTRIBUTE ? null : ss.querySingleState(time, quark).getValue();
         return kind == null ? null : kind.toString();
-    }
-
-    /** @return the moves of the node's non-zero per-type counters, "ping_sent" and so on */
-    private static Map<String, Long> clusterInfoMoves(int port) throws IOException {
-        Map<String, Long> before = clusterInfo(port, "before"); //$NON-NLS-1$
-        Map<String, Long> moves = new TreeMap<>();
-        clusterInfo(port, "after").forEach((key, after) -> { //$NON-NLS-1$
-            long moved = after - before.getOrDefault(key, 0L);
-            if (moved != 0 && !key.equals("sent") && !key.equals("received")) { //$NON-NLS-1$ //$NON-NLS-2$
-                moves.put(key, moved);
-            }
-        });
-        return moves;
-    }
-
-    /** @return the {@code cluster_stats_messages_*} counters of a saved CLUSTER INFO, without that prefix */
-    private static Map<String, Long> clusterInfo(int port, String when) throws IOException {
-        Path file = Fixture.REDIS_CLUSTER.path().resolve("cluster-info").resolve(port + "-" + when + ".txt"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-        String prefix = "cluster_stats_messages_"; //$NON-NLS-1$
-        Map<String, Long> counters = new TreeMap<>();
-        for (String line : Files.readAllLines(file)) {
-            int colon = line.indexOf(':');
-            if (line.startsWith(prefix) && colon > 0) {
-                counters.put(line.substring(prefix.length(), colon), Long.parseLong(line.substring(colon + 1).trim()));
-            }
-        }
-        return counters;
     }
 
     /** @return the write and writev calls in perf's trace, each entry paired with its thread's next exit */

@@ -4,6 +4,9 @@ package org.sextant.redis.core.tests;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +23,7 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.sextant.redis.core.RedisAnalysisModule;
+import org.sextant.redis.model.BusMessages;
 import org.sextant.redis.model.RedisTracker;
 import org.sextant.test.support.Fixture;
 import org.sextant.test.support.Traces;
@@ -135,6 +139,56 @@ final class Recording implements AutoCloseable {
     <P extends ITmfTreeDataProvider<? extends ITmfTreeDataModel>> P provider(String id, Class<P> type, Map<String, Object> query)
             throws InterruptedException {
         return Traces.provider(fExperiment, id, type, query);
+    }
+
+    /**
+     * @return the {@code cluster_stats_messages_*} counters of a CLUSTER INFO the fixture saved as
+     *         {@code cluster-info/<port>-<when>.txt}, without that prefix
+     */
+    static Map<String, Long> clusterInfo(Fixture fixture, int port, String when) throws IOException {
+        Path file = fixture.path().resolve("cluster-info").resolve(port + "-" + when + ".txt"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        String prefix = "cluster_stats_messages_"; //$NON-NLS-1$
+        Map<String, Long> counters = new TreeMap<>();
+        for (String line : Files.readAllLines(file)) {
+            int colon = line.indexOf(':');
+            if (line.startsWith(prefix) && colon > 0) {
+                counters.put(line.substring(prefix.length(), colon), Long.parseLong(line.substring(colon + 1).trim()));
+            }
+        }
+        return counters;
+    }
+
+    /**
+     * @return the moves of a node's non-zero per-type bus counters between the fixture's two CLUSTER INFO
+     *         readings, "ping_sent" and so on
+     */
+    static Map<String, Long> clusterInfoMoves(Fixture fixture, int port) throws IOException {
+        Map<String, Long> before = clusterInfo(fixture, port, "before"); //$NON-NLS-1$
+        Map<String, Long> moves = new TreeMap<>();
+        clusterInfo(fixture, port, "after").forEach((key, after) -> { //$NON-NLS-1$
+            long moved = after - before.getOrDefault(key, 0L);
+            if (moved != 0 && !key.equals("sent") && !key.equals("received")) { //$NON-NLS-1$ //$NON-NLS-2$
+                moves.put(key, moved);
+            }
+        });
+        return moves;
+    }
+
+    /**
+     * @return the node's bus messages per type that moved between two times, named as CLUSTER INFO names them
+     *         ("ping_sent" and so on)
+     */
+    Map<String, Long> busMoves(int node, long from, long to) throws StateSystemDisposedException {
+        Map<String, Long> counted = new TreeMap<>();
+        for (String direction : new String[] { RedisTracker.SENT, RedisTracker.RECEIVED }) {
+            for (String type : children(node, to, RedisTracker.BUS, direction).keySet()) {
+                long moved = counter(node, to, RedisTracker.BUS, direction, type) - counter(node, from, RedisTracker.BUS, direction, type);
+                if (moved != 0) {
+                    counted.put(BusMessages.clusterInfoName(type) + '_' + (direction.equals(RedisTracker.SENT) ? "sent" : "received"), moved); //$NON-NLS-1$ //$NON-NLS-2$
+                }
+            }
+        }
+        return counted;
     }
 
     @Override

@@ -19,7 +19,9 @@ public enum Operation {
     /** Writing to the cluster bus. */
     BUS_WRITING("bus write"),
     /** Between traced calls: running code of its own (for a connection: open, nothing in progress). */
-    IDLE("idle");
+    IDLE("idle"),
+    /** A connection only: two threads work on it at once ({@link RedisTracker}'s races). */
+    RACE("race");
 
     private final String fLabel;
 

@@ -6,6 +6,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 
@@ -27,7 +28,7 @@ import org.sextant.common.model.state.StateWriter;
  *   Threads/&lt;tid&gt;                          the thread's {@link Operation}
  *     Fd                                    the connection it works on, null when waiting or idle
  *     Command                               the command it executes, null otherwise
- *   Connections/&lt;fd&gt;                       the connection's {@link Operation} (idle between requests), null when closed or never seen
+ *   Connections/&lt;fd&gt;                       the connection's {@link Operation} (idle between requests, race while two threads overlap), null when closed or never seen
  *     Kind                                  {@link ConnectionKind#label()}
  *     Peer                                  remote "address:port", null when the connection's start was not traced
  *     Thread                                the last thread that did I/O on it
@@ -35,9 +36,13 @@ import org.sextant.common.model.state.StateWriter;
  *     Bytes in, Bytes out                   bytes read from and written to it since it opened
  *     File events                           what the event loop watches it for: 1 readable, 2 writable
  *     Sent/&lt;TYPE&gt;, Received/&lt;TYPE&gt;         bus messages of that type ({@link BusMessages}) since it opened
+ *     Race                                  while two threads work on it at once: "&lt;tid&gt; &lt;operation&gt; / &lt;tid&gt; &lt;operation&gt;", the first
+ *                                           thread's operation then the second's ("close" for a close), null otherwise
  *   Connections opened/&lt;kind&gt;              connections of that kind opened so far (one whose kind is learnt
  *                                           later, an outgoing one at its first write, moves from unknown then)
  *   Commands/&lt;command&gt;                     requests of that command so far
+ *   Redirections/MOVED, ASK                 redirection replies so far
+ *   Races                                   races on its connections so far
  *   Volume/Client in, Client out, Bus in, Bus out   bytes so far
  *   Bus/Sent/&lt;TYPE&gt;, Bus/Received/&lt;TYPE&gt;    bus messages so far (broadcast types, such as PUBLISH and FAIL, count once per link)
  * </pre>
@@ -50,11 +55,23 @@ import org.sextant.common.model.state.StateWriter;
  * was not traced is counted but has no latency, an end with no start only ends what is in progress, and where
  * the tracer discarded events ({@link #lost}) a node's operations are unknown until its next events.
  * </p>
+ *
+ * <p>
+ * A race is two threads working on one connection at once: a thread starts reading or writing it, or closes it,
+ * while another thread's read or write on it has started and not ended (the io-threads double free of Kabamba et
+ * al.: an io thread reading a client the main thread frees). Redis's io threads never share a client with the
+ * main thread by design, so on a sound run there is none.
+ * </p>
+ *
+ * <p>
+ * The hops of requests from connection to connection and node to node (redirections and their retries, PUBLISH
+ * fan-out on the bus, replication streams) go to a consumer of {@link Link}s ({@link RedisPaths} has the rules).
+ * </p>
  */
 public final class RedisTracker {
 
     /** Bump when the attribute tree above or its values change, so that existing histories are rebuilt. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     /** The top-level attribute. */
     public static final String NODES = "Nodes";
@@ -102,12 +119,29 @@ public final class RedisTracker {
     public static final String BUS_OUT = "Bus out";
     /** A node's bus message counters. */
     public static final String BUS = "Bus";
+    /** Races on a connection, and a node's count of them. */
+    public static final String RACE = "Race";
+    /** A node's count of races. */
+    public static final String RACES = "Races";
+    /** What a race's closing thread does. */
+    private static final String CLOSE = "close";
+    /** A node's redirection replies, per kind (MOVED, ASK). */
+    public static final String REDIRECTIONS = "Redirections";
+    /** The command a publication comes from. */
+    private static final String PUBLISH = "publish";
+    /** Commands after which the server writes messages that answer no request: reply ordinals no longer name requests. */
+    private static final Set<String> PUSHING = Set.of("subscribe", "psubscribe", "ssubscribe", "monitor");
+    /** Commands remembered per connection for the redirections that name them by ordinal. */
+    private static final int RECENT_REPLIES = 64;
 
     private static final long UNKNOWN = Long.MIN_VALUE;
 
     private final StateWriter fWriter;
     private final Consumer<Request> fRequests;
+    private final RedisPaths fPaths;
     private final Map<String, Node> fNodes = new HashMap<>();
+    /** Nodes by their address, "address:port" of their lowest listening port. */
+    private final Map<String, Node> fByAddress = new HashMap<>();
 
     /**
      * @param writer
@@ -116,8 +150,23 @@ public final class RedisTracker {
      *            takes each request whose latency is known, at its end
      */
     public RedisTracker(StateWriter writer, Consumer<Request> requests) {
+        this(writer, requests, link -> {
+            // paths are not wanted
+        });
+    }
+
+    /**
+     * @param writer
+     *            where the state goes
+     * @param requests
+     *            takes each request whose latency is known, at its end
+     * @param links
+     *            takes each hop of a request's path, when both its ends are known
+     */
+    public RedisTracker(StateWriter writer, Consumer<Request> requests, Consumer<Link> links) {
         fWriter = writer;
         fRequests = requests;
+        fPaths = new RedisPaths(links);
     }
 
     /**
@@ -137,7 +186,10 @@ public final class RedisTracker {
         boolean lowest = n.fPorts.isEmpty() || port < n.fPorts.first();
         n.fPorts.add(port);
         if (lowest) {
-            fWriter.modify(time, n.fQuark, address + ':' + port);
+            fByAddress.remove(n.fAddress);
+            n.fAddress = address + ':' + port;
+            fByAddress.put(n.fAddress, n);
+            fWriter.modify(time, n.fQuark, n.fAddress);
         }
     }
 
@@ -159,10 +211,42 @@ public final class RedisTracker {
      *            its kind as far as known
      */
     public void open(long time, String node, int tid, int fd, String peer, ConnectionKind kind) {
+        open(time, node, tid, fd, "", peer, true, kind);
+    }
+
+    /**
+     * A connection accepted or connected, with both its ends; one still open with the same descriptor ends first
+     * (its close was lost).
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param tid
+     *            the thread
+     * @param fd
+     *            its descriptor
+     * @param local
+     *            the local "address:port", empty when unknown
+     * @param peer
+     *            the remote "address:port"
+     * @param accepted
+     *            true when accepted on a listening socket, false when the node connected
+     * @param kind
+     *            its kind as far as known
+     */
+    public void open(long time, String node, int tid, int fd, String local, String peer, boolean accepted, ConnectionKind kind) {
         Node n = node(node);
         close(time, n, fd);
         Connection c = n.open(time, fd, kind);
         c.fPeerValue = peer;
+        c.fLocalValue = local;
+        c.fAccepted = accepted;
+        c.fOrdinalsKnown = true;
+        c.fOpeningTraced = true;
+        if (kind == ConnectionKind.BUS && !accepted) {
+            fPaths.busLink(n.fKey, fd, true);
+        }
         fWriter.modify(time, c.fPeer, peer);
         fWriter.modify(time, c.fThread, tid);
     }
@@ -186,6 +270,9 @@ public final class RedisTracker {
             n.counter(OPENED, c.fKindValue.label()).add(time, -1);
             n.counter(OPENED, kind.label()).add(time, 1);
             c.setKind(time, kind);
+            if (kind == ConnectionKind.BUS && c.fOpeningTraced && !c.fAccepted) {
+                fPaths.busLink(n.fKey, fd, true);
+            }
         }
     }
 
@@ -201,6 +288,27 @@ public final class RedisTracker {
      */
     public void close(long time, String node, int fd) {
         close(time, node(node), fd);
+    }
+
+    /**
+     * A connection closed by a thread: a race if another thread is reading or writing it.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param tid
+     *            the closing thread
+     * @param fd
+     *            the descriptor
+     */
+    public void close(long time, String node, int tid, int fd) {
+        Node n = node(node);
+        Connection c = n.fConnections.get(fd);
+        if (c != null) {
+            c.race(time, tid, CLOSE);
+        }
+        close(time, n, fd);
     }
 
     /**
@@ -227,7 +335,7 @@ public final class RedisTracker {
             }
         }
         Operation operation = bus ? Operation.BUS_READING : Operation.READING;
-        c.set(time, operation, tid);
+        c.begin(time, operation, tid);
         n.thread(tid).set(time, operation, fd, null);
     }
 
@@ -267,17 +375,44 @@ public final class RedisTracker {
      *            the command's name, lower case
      */
     public void commandStart(long time, String node, int tid, int fd, String command) {
+        commandStart(time, node, tid, fd, command, -1);
+    }
+
+    /**
+     * A command of a client was read whole and starts executing, with the slot of its key.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param tid
+     *            the executing thread
+     * @param fd
+     *            the client's descriptor
+     * @param command
+     *            the command's name, lower case
+     * @param slot
+     *            the cluster slot of its key (its second argument), -1 when unknown or none
+     */
+    public void commandStart(long time, String node, int tid, int fd, String command, int slot) {
         Node n = node(node);
         Connection c = connection(time, n, fd, ConnectionKind.UNKNOWN);
         long start = c.fFirstUnparsedRead != UNKNOWN ? c.fFirstUnparsedRead : c.fLastRead;
         c.fFirstUnparsedRead = UNKNOWN;
         c.fPending.add(new Pending(command, start));
         n.counter(COMMANDS, command).add(time, 1);
+        if (PUSHING.contains(command)) {
+            c.fOrdinalsKnown = false;
+        }
         c.set(time, Operation.EXECUTING, tid);
         fWriter.modify(time, c.fCommand, command);
         if (n.executes(tid)) {
             n.thread(tid).set(time, Operation.EXECUTING, fd, command);
         }
+        if (PUBLISH.equals(command)) {
+            fPaths.publish(time, n.fKey, fd);
+        }
+        fPaths.command(time, n.fKey, n.fAddress, fd, c.fPeerValue, command, slot);
     }
 
     /**
@@ -311,6 +446,38 @@ public final class RedisTracker {
     }
 
     /**
+     * A MOVED or ASK reply was written to a client: its command is redirected to another node.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param fd
+     *            the client's descriptor
+     * @param reply
+     *            the reply's ordinal on the connection, from 1
+     * @param kind
+     *            MOVED or ASK
+     * @param slot
+     *            the key's slot
+     * @param target
+     *            the node named, "address:port"
+     */
+    public void redirect(long time, String node, int fd, long reply, String kind, int slot, String target) {
+        Node n = node(node);
+        n.counter(REDIRECTIONS, kind).add(time, 1);
+        Connection c = n.fConnections.get(fd);
+        if (c == null || !c.fOrdinalsKnown) {
+            return;
+        }
+        long back = c.fReplied - reply;
+        if (back >= 0 && back < c.fRecent.size()) {
+            String command = c.fRecent.stream().skip(back).findFirst().orElseThrow();
+            fPaths.redirect(time, n.fKey, fd, c.fPeerValue, command, slot, target);
+        }
+    }
+
+    /**
      * A write starts on a connection.
      *
      * @param time
@@ -328,7 +495,7 @@ public final class RedisTracker {
         Node n = node(node);
         Connection c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
         Operation operation = bus ? Operation.BUS_WRITING : Operation.WRITING;
-        c.set(time, operation, tid);
+        c.begin(time, operation, tid);
         n.thread(tid).set(time, operation, fd, null);
     }
 
@@ -363,8 +530,16 @@ public final class RedisTracker {
             if (!read) {
                 replied(time, n, c);
             }
+            if (c.fKindValue == ConnectionKind.REPLICA && c.fOpeningTraced && read != c.fAccepted) {
+                // the stream flows from the primary, which accepted the connection, to the replica, which made it
+                if (read) {
+                    fPaths.replicationRead(time, n.fKey, fd, c.fLocalValue, c.fPeerValue, bytes);
+                } else {
+                    fPaths.replicationWrite(c.startOfTransfer(time), n.fKey, fd, c.fLocalValue, c.fPeerValue, bytes);
+                }
+            }
         }
-        c.set(time, Operation.IDLE, tid);
+        c.end(time, tid);
         n.thread(tid).set(time, Operation.IDLE, null, null);
     }
 
@@ -383,11 +558,37 @@ public final class RedisTracker {
      *            its type's name ({@link BusMessages#name})
      */
     public void busMessage(long time, String node, int fd, boolean sent, String type) {
+        busMessage(time, node, fd, sent, type, -1);
+    }
+
+    /**
+     * A cluster bus message whose header was read or written, with its sender.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param fd
+     *            the bus connection
+     * @param sent
+     *            true when written, false when read
+     * @param type
+     *            its type's name ({@link BusMessages#name})
+     * @param senderPort
+     *            the sender's data port (the header's), -1 when unknown
+     */
+    public void busMessage(long time, String node, int fd, boolean sent, String type, int senderPort) {
         Node n = node(node);
         Connection c = connection(time, n, fd, ConnectionKind.BUS);
         String direction = sent ? SENT : RECEIVED;
         n.counter(BUS, direction, type).add(time, 1);
         c.counter(direction, type).add(time, 1);
+        int port = n.fPorts.isEmpty() ? -1 : n.fPorts.first();
+        if (sent) {
+            fPaths.busSent(c.startOfTransfer(time), n.fKey, port, fd, c.fPeerValue, type);
+        } else {
+            fPaths.busReceived(time, n.fKey, port, fd, type, senderPort);
+        }
     }
 
     /**
@@ -465,6 +666,7 @@ public final class RedisTracker {
         Node n = node(node);
         n.fConnections.values().forEach(c -> c.forget(time));
         n.fThreads.values().forEach(t -> t.set(time, null, null, null));
+        fPaths.lost(n.fKey, n.fPorts.isEmpty() ? -1 : n.fPorts.first());
     }
 
     private Node node(String key) {
@@ -481,6 +683,7 @@ public final class RedisTracker {
         Connection c = node.fConnections.remove(fd);
         if (c != null) {
             c.close(time);
+            fPaths.busLink(node.fKey, fd, false);
         }
     }
 
@@ -492,6 +695,11 @@ public final class RedisTracker {
                 return;
             }
             it.remove();
+            c.fReplied++;
+            c.fRecent.addFirst(pending.fCommand);
+            if (c.fRecent.size() > RECENT_REPLIES) {
+                c.fRecent.removeLast();
+            }
             if (pending.fStart != UNKNOWN) {
                 fRequests.accept(new Request(pending.fStart, time, node.fKey, c.fFd, pending.fCommand, c.fPeerValue));
             }
@@ -539,6 +747,8 @@ public final class RedisTracker {
         final Map<Integer, NodeThread> fThreads = new HashMap<>();
         final Map<String, Counter> fCounters = new HashMap<>();
         Integer fMainTid;
+        /** Its "address:port", null until it listens. */
+        String fAddress;
 
         Node(String key) {
             fKey = key;
@@ -619,12 +829,25 @@ public final class RedisTracker {
         final int fThread;
         final int fCommand;
         final int fFileEvents;
+        final int fRace;
         final Counter fBytesIn;
         final Counter fBytesOut;
         final Map<String, Counter> fMessages = new HashMap<>();
         final Deque<Pending> fPending = new ArrayDeque<>();
+        /** When its last read or write started. */
+        long fTransferStart = UNKNOWN;
+        /** The threads reading or writing it now. */
+        final Map<Integer, Operation> fBusy = new HashMap<>();
         ConnectionKind fKindValue;
         String fPeerValue = "";
+        String fLocalValue = "";
+        boolean fOpeningTraced;
+        boolean fAccepted;
+        /** Whether its replies have been counted since it opened, so that an ordinal names a request. */
+        boolean fOrdinalsKnown;
+        long fReplied;
+        /** The commands of the last replies, the latest first. */
+        final Deque<String> fRecent = new ArrayDeque<>();
         int fMask;
         long fLastRead = UNKNOWN;
         long fFirstUnparsedRead = UNKNOWN;
@@ -639,6 +862,7 @@ public final class RedisTracker {
             fThread = fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, THREAD);
             fCommand = fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, COMMAND);
             fFileEvents = fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, FILE_EVENTS);
+            fRace = fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, RACE);
             fBytesIn = new Counter(fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, BYTES_IN));
             fBytesOut = new Counter(fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, BYTES_OUT));
             fBytesIn.add(time, 0);
@@ -657,6 +881,46 @@ public final class RedisTracker {
             fWriter.modify(time, fThread, tid);
         }
 
+        /** A thread starts reading or writing it: a race if another thread's read or write is under way. */
+        void begin(long time, Operation operation, int tid) {
+            fTransferStart = time;
+            boolean race = race(time, tid, operation.label());
+            fBusy.put(tid, operation);
+            set(time, race ? Operation.RACE : operation, tid);
+        }
+
+        /**
+         * @param otherwise
+         *            a time to use when the start was not seen
+         * @return when its last read or write started: its bytes were on their way from then on
+         */
+        long startOfTransfer(long otherwise) {
+            return fTransferStart != UNKNOWN ? fTransferStart : otherwise;
+        }
+
+        /** A thread's read or write ended; a race lasts until only one thread is left on the connection. */
+        void end(long time, int tid) {
+            fBusy.remove(tid);
+            if (fBusy.isEmpty()) {
+                set(time, Operation.IDLE, tid);
+            }
+            if (fBusy.size() <= 1) {
+                fWriter.modify(time, fRace, null);
+            }
+        }
+
+        /** @return whether another thread than this one is reading or writing the connection; if so, counted */
+        boolean race(long time, int tid, String what) {
+            for (Map.Entry<Integer, Operation> other : fBusy.entrySet()) {
+                if (other.getKey() != tid) {
+                    fWriter.modify(time, fRace, other.getKey() + " " + other.getValue().label() + " / " + tid + ' ' + what); //$NON-NLS-1$
+                    fNode.counter(RACES).add(time, 1);
+                    return true;
+                }
+            }
+            return false;
+        }
+
         Counter counter(String direction, String type) {
             return fMessages.computeIfAbsent(direction + '/' + type,
                     key -> new Counter(fWriter.attribute(NODES, fNode.fKey, CONNECTIONS, fPath, direction, type)));
@@ -667,13 +931,16 @@ public final class RedisTracker {
             fWriter.modify(time, fOperation, null);
             fWriter.modify(time, fCommand, null);
             fPending.clear();
+            fBusy.clear();
+            fWriter.modify(time, fRace, null);
+            fOrdinalsKnown = false;
             fLastRead = UNKNOWN;
             fFirstUnparsedRead = UNKNOWN;
         }
 
         /** Everything of the connection becomes null: the descriptor may be reused by another. */
         void close(long time) {
-            for (int quark : new int[] { fOperation, fKind, fPeer, fThread, fCommand, fFileEvents }) {
+            for (int quark : new int[] { fOperation, fKind, fPeer, fThread, fCommand, fFileEvents, fRace }) {
                 fWriter.modify(time, quark, null);
             }
             fBytesIn.clear(time);

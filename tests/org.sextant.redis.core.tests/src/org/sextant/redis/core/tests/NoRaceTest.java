@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.redis.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.sextant.redis.model.RedisTracker;
+import org.sextant.test.support.Fixture;
+
+/**
+ * Sound runs have no race: Redis's io threads never work on a client while the main thread does (it hands clients
+ * over and waits for the threads), and a node without io threads has one thread on its connections. On every
+ * real recording, the io-threads one included, no connection is flagged and no node counts a race.
+ */
+class NoRaceTest {
+
+    @ParameterizedTest
+    @EnumSource(value = Fixture.class, names = { "REDIS_IO_THREADS", "REDIS_CLUSTER", "REDIS_PATHS", "REDIS_TLS", "REDIS_SINGLE" })
+    void noConnectionHasTwoThreadsAtOnce(Fixture fixture) throws Exception {
+        try (Recording recording = Recording.open(fixture)) {
+            Map<Integer, Integer> nodes = recording.nodesByPort();
+            assertTrue(!nodes.isEmpty());
+            for (int node : nodes.values()) {
+                assertEquals(0, recording.counter(node, recording.state().getCurrentEndTime(), RedisTracker.RACES), fixture + ", node " + node);
+            }
+        }
+    }
+}
