@@ -4,7 +4,8 @@ package org.sextant.headless.core;
 import org.eclipse.jdt.annotation.Nullable;
 
 /**
- * How the command line asks an analysis to build its history ({@code --threads N}, {@code --serial}), for
+ * How the command line asks an analysis to build its history ({@code --threads N}, {@code --serial},
+ * {@code --chunk-size SIZE}), for
  * analyses of instruction flows which instruction pairs to profile ({@code --pattern}), and for profiles how many
  * of the costliest to list ({@code --top N}) and which run to compare with ({@code --baseline FILE}). Analyses
  * ignore what does not concern them.
@@ -20,8 +21,10 @@ import org.eclipse.jdt.annotation.Nullable;
  *            how many of the costliest items to list, 0 for the analysis's default
  * @param baseline
  *            the path of a run to compare with, or null for none
+ * @param chunkBytes
+ *            the target chunk size of a parallel build in bytes, 0 for the analysis's default
  */
-public record BuildOptions(int threads, boolean serial, @Nullable String pattern, int top, @Nullable String baseline) {
+public record BuildOptions(int threads, boolean serial, @Nullable String pattern, int top, @Nullable String baseline, long chunkBytes) {
 
     /** The analysis's own default build. */
     public static final BuildOptions DEFAULT = new BuildOptions(0, false, null);
@@ -38,5 +41,23 @@ public record BuildOptions(int threads, boolean serial, @Nullable String pattern
      */
     public BuildOptions(int threads, boolean serial, @Nullable String pattern) {
         this(threads, serial, pattern, 0, null);
+    }
+
+    /**
+     * Options with the default chunk size.
+     *
+     * @param threads
+     *            worker threads, 0 for the analysis's default
+     * @param serial
+     *            build serially
+     * @param pattern
+     *            the instruction groups of a delta profile, or null
+     * @param top
+     *            how many of the costliest items to list, 0 for the analysis's default
+     * @param baseline
+     *            the path of a run to compare with, or null for none
+     */
+    public BuildOptions(int threads, boolean serial, @Nullable String pattern, int top, @Nullable String baseline) {
+        this(threads, serial, pattern, top, baseline, 0);
     }
 }

@@ -43,9 +43,11 @@ public final class ParallelBuilder {
      *            time of the last event, in nanoseconds
      * @param maxChunksInFlight
      *            the most chunks held by the merge at once
+     * @param costs
+     *            what each stage of the pipeline cost
      */
     public record Stats(int chunks, int streams, long events, long changes, long deferred, long firstEvent, long lastEvent,
-            int maxChunksInFlight) {
+            int maxChunksInFlight, PipelineCosts costs) {
     }
 
     /** The table's mark of a class the worker has no handler for. */
@@ -125,7 +127,7 @@ public final class ParallelBuilder {
             totals[2] = Math.max(totals[2], changes.lastEvent());
         }, progress, cancelled);
         return new Stats(result.chunks(), result.streams(), result.events(), result.entries(), totals[0], totals[1], totals[2],
-                result.maxChunksInFlight());
+                result.maxChunksInFlight(), result.costs());
     }
 
     /**
