@@ -107,13 +107,16 @@ final class ChunkPipeline {
         }
     }
 
-    static <O extends Output> Result run(CtfTrace trace, int threads, long chunkBytes, Work<O> work,
+    /**
+     * @param started
+     *            {@link System#nanoTime()} when the caller began opening the trace: the set-up's start
+     */
+    static <O extends Output> Result run(CtfTrace trace, long started, int threads, long chunkBytes, Work<O> work,
             Arrival<O> arrival, ChunkProgress progress, AtomicBoolean cancelled)
             throws TraceFormatException, IOException, InterruptedException {
         if (threads < 1 || chunkBytes < 1) {
             throw new IllegalArgumentException("threads and chunk size must be positive: " + threads + ", " + chunkBytes);
         }
-        long setupStart = System.nanoTime();
         Partitioner.Partition partition = Partitioner.partition(trace, chunkBytes);
         List<Path> streams = new ArrayList<>(partition.packets().keySet());
         List<Chunk> chunks = partition.chunks();
@@ -126,7 +129,7 @@ final class ChunkPipeline {
         AtomicBoolean stop = new AtomicBoolean();
         try {
             int window = threads * LOOKAHEAD_PER_THREAD;
-            long setup = System.nanoTime() - setupStart;
+            long setup = System.nanoTime() - started;
             long mergeStart = cpuNanos();
             long workerCpu = 0;
             long maxChunkCpu = 0;

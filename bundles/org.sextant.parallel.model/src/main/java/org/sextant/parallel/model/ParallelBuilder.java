@@ -90,6 +90,7 @@ public final class ParallelBuilder {
      */
     public Stats build(Path traceDirectory, ChunkAnalysis analysis, StateWriter writer, ChunkProgress progress,
             AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
+        long started = System.nanoTime();
         CtfTrace trace = CtfTrace.open(traceDirectory);
         CtfMetadata metadata = trace.metadata();
         MergedState state = new MergedState(writer);
@@ -120,7 +121,7 @@ public final class ParallelBuilder {
             }
         };
         long[] totals = { 0, Long.MAX_VALUE, Long.MIN_VALUE }; // deferred, first event, last event
-        ChunkPipeline.Result result = ChunkPipeline.run(trace, fThreads, fChunkBytes, work, changes -> {
+        ChunkPipeline.Result result = ChunkPipeline.run(trace, started, fThreads, fChunkBytes, work, changes -> {
             state.chunkStartsAt(changes.firstEvent());
             totals[0] += changes.deferred();
             totals[1] = Math.min(totals[1], changes.firstEvent());

@@ -94,6 +94,7 @@ public final class ParallelDecoder {
     public Stats decode(Path traceDirectory, Consumer consumer, ChunkProgress progress, AtomicBoolean cancelled)
             throws TraceFormatException, IOException, InterruptedException {
         Objects.requireNonNull(consumer);
+        long started = System.nanoTime();
         CtfTrace trace = CtfTrace.open(traceDirectory);
         CtfMetadata metadata = trace.metadata();
         ChunkPipeline.Work<Columns> work = new ChunkPipeline.Work<>() {
@@ -110,7 +111,7 @@ public final class ParallelDecoder {
                 return new Columns(consumer);
             }
         };
-        ChunkPipeline.Result result = ChunkPipeline.run(trace, fThreads, fChunkBytes, work, columns -> { },
+        ChunkPipeline.Result result = ChunkPipeline.run(trace, started, fThreads, fChunkBytes, work, columns -> { },
                 progress, cancelled);
         return new Stats(result.chunks(), result.streams(), result.entries(), result.maxChunksInFlight(), result.costs());
     }
@@ -135,6 +136,7 @@ public final class ParallelDecoder {
      */
     public Stats decodeOnly(Path traceDirectory, ChunkProgress progress, AtomicBoolean cancelled)
             throws TraceFormatException, IOException, InterruptedException {
+        long started = System.nanoTime();
         CtfTrace trace = CtfTrace.open(traceDirectory);
         ChunkPipeline.Work<Decoded> work = new ChunkPipeline.Work<>() {
             @Override
@@ -148,7 +150,7 @@ public final class ParallelDecoder {
                 return new Decoded(0);
             }
         };
-        ChunkPipeline.Result result = ChunkPipeline.run(trace, fThreads, fChunkBytes, work, decoded -> { }, progress, cancelled);
+        ChunkPipeline.Result result = ChunkPipeline.run(trace, started, fThreads, fChunkBytes, work, decoded -> { }, progress, cancelled);
         return new Stats(result.chunks(), result.streams(), result.events(), result.maxChunksInFlight(), result.costs());
     }
 
