@@ -477,7 +477,8 @@ final class PerfScriptReader {
             for (int at = commStart; at < length; at++) {
                 // each token after white space (the first one too, when the line starts with it) may be the thread
                 if (at > 0 && isSpace(line.charAt(at - 1)) && !isSpace(line.charAt(at))) {
-                    int commEnd = at - 1;
+                    // a line that starts with white space may start with the thread: no command name
+                    int commEnd = Math.max(at - 1, commStart);
                     while (commEnd > commStart && isSpace(line.charAt(commEnd - 1))) {
                         commEnd--;
                     }
