@@ -3,18 +3,11 @@ package org.sextant.callstack.model;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -43,10 +36,6 @@ import java.util.regex.Pattern;
 final class PerfScriptReader {
 
     private static final String DECODE_ERROR_START = "instruction trace error";
-    /** Lines parsed by a worker at a time: enough to make handing them over cheap, few enough to keep memory flat. */
-    private static final int BLOCK_LINES = 4096;
-    /** Blocks a worker may parse ahead of the flow. */
-    private static final int LOOKAHEAD_PER_THREAD = 3;
     private static final String IPC = "IPC: ";
     private static final Pattern INSTRUCTION = Pattern
             .compile("([0-9a-f]+)(?:\\s+([^\\s(]\\S*?)(?:\\+0x[0-9a-f]+)?(?=\\s|$))?(?:\\s+\\(([^)]*)\\))?(?:\\s+ilen:\\s*\\d+)?(?:\\s+insn:((?:\\s+[0-9a-f]{2})+))?\\s*(.*)");
@@ -102,207 +91,76 @@ final class PerfScriptReader {
      */
     static Set<CallFlow.Weight> read(BufferedReader in, String name, CallFlow flow, DeltaProfiler deltas) throws IOException, CallStackFormatException {
         PerfScriptReader reader = new PerfScriptReader(name, flow, deltas);
-        int threads = Runtime.getRuntime().availableProcessors();
-        ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
-            Thread thread = new Thread(runnable, "sextant-perf-script"); //$NON-NLS-1$
-            thread.setDaemon(true);
-            return thread;
-        });
-        Deque<Future<Block>> pending = new ArrayDeque<>();
-        try {
-            int lines = 0;
-            IOException unreadable = null;
-            while (true) {
-                String[] block = new String[BLOCK_LINES];
-                int count = 0;
-                try {
-                    String line;
-                    while (count < BLOCK_LINES && (line = in.readLine()) != null) {
-                        block[count++] = line;
-                    }
-                } catch (IOException e) {
-                    // the lines before it come first: one of them may hold the first problem
-                    unreadable = e;
-                }
-                if (count > 0) {
-                    int first = lines + 1;
-                    int size = count;
-                    pending.add(pool.submit(() -> Block.parse(block, size, first)));
-                    lines += count;
-                }
-                boolean last = count < BLOCK_LINES || unreadable != null;
-                int ahead = last ? 0 : threads * LOOKAHEAD_PER_THREAD;
-                while (pending.size() > ahead) {
-                    reader.apply(result(pending.poll()));
-                }
-                if (last) {
-                    break;
-                }
+        String line;
+        while ((line = in.readLine()) != null) {
+            reader.fLine++;
+            try {
+                reader.line(line);
+            } catch (CallFlow.TimeGoesBack e) {
+                throw reader.problem(e.getMessage(), line);
+            } catch (NumberFormatException | ArithmeticException e) {
+                throw reader.problem("a number out of range", line);
             }
-            if (unreadable != null) {
-                throw unreadable;
-            }
-        } finally {
-            pool.shutdownNow();
         }
         return reader.fWeights;
     }
 
-    private static Block result(Future<Block> future) throws IOException {
-        try {
-            return future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while reading");
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw new IllegalStateException(e.getCause());
-        }
-    }
-
-    /** Applies a block's samples to the flow, in order; the first problem, parsing's or the flow's, ends the read. */
-    private void apply(Block block) throws CallStackFormatException {
-        for (int i = 0; i < block.fSize; i++) {
-            fLine = block.fFirst + i;
-            Sample sample = block.fSamples[i];
-            String line = block.fLines[i];
-            try {
-                if (sample instanceof Problem problem) {
-                    throw problem(problem.what(), line);
-                } else if (sample instanceof Gap gap) {
-                    fFlow.gap(new CallFlow.Where("?", gap.thread(), -1), gap.time());
-                    fPrevious.remove(gap.thread());
-                } else if (sample instanceof Branch branch) {
-                    fWeights.add(CallFlow.Weight.TIME);
-                    branch(branch);
-                } else if (sample instanceof Indented indented) {
-                    fWeights.add(CallFlow.Weight.TIME);
-                    indented(indented);
-                } else if (sample instanceof Instruction instruction) {
-                    fWeights.add(CallFlow.Weight.TIME);
-                    instruction(instruction);
-                }
-            } catch (CallFlow.TimeGoesBack e) {
-                throw problem(e.getMessage(), line);
-            }
-        }
-    }
-
-    /** Lines read together, parsed on a worker, applied in order on the reading thread. */
-    private static final class Block {
-        final String[] fLines;
-        final Sample[] fSamples;
-        final int fSize;
-        final int fFirst;
-
-        private Block(String[] lines, int size, int first) {
-            fLines = lines;
-            fSamples = new Sample[size];
-            fSize = size;
-            fFirst = first;
-        }
-
-        static Block parse(String[] lines, int size, int first) {
-            Block block = new Block(lines, size, first);
-            for (int i = 0; i < size; i++) {
-                try {
-                    block.fSamples[i] = sample(lines[i]);
-                } catch (NumberFormatException | ArithmeticException e) {
-                    block.fSamples[i] = new Problem("a number out of range");
-                }
-            }
-            return block;
-        }
-    }
-
-    /** A line parsed, with nothing applied yet: what the flow needs of it. */
-    private sealed interface Sample permits Problem, Gap, Branch, Indented, Instruction {
-    }
-
-    /** A line that is none of perf's shapes. */
-    private record Problem(String what) implements Sample {
-    }
-
-    /** A decoder error: the thread's trace resumes later. */
-    private record Gap(long thread, long time) implements Sample {
-    }
-
-    /** A branch: its flags, both ends, and the instructions since the previous one ({@code IPC}), or -1. */
-    private record Branch(CallFlow.Where where, long time, String flags, Location source, Location target, long instructions) implements Sample {
-    }
-
-    /** An indented call or return. */
-    private record Indented(CallFlow.Where where, long time, String flags, String binary, int depth, String function) implements Sample {
-    }
-
-    /** An instruction, of a function (in a binary, when printed). */
-    private record Instruction(CallFlow.Where where, long time, String function, String binary, String mnemonic) implements Sample {
-    }
-
-    /** @return the line as a sample, or null for a blank line or a comment */
-    private static Sample sample(String line) {
+    private void line(String line) throws CallStackFormatException {
         if (line.isBlank() || line.startsWith("#")) {
-            return null;
+            return;
         }
         if (line.startsWith(DECODE_ERROR_START, skipSpaces(line, 0))) {
             Matcher error = DECODE_ERROR.matcher(line);
             if (error.matches()) {
                 long thread = Long.parseLong(error.group(3));
-                return new Gap(thread, error.group(1) == null ? -1 : nanoseconds(line, error.start(1), error.end(1), error.end(2)));
+                String seconds = error.group(1);
+                fFlow.gap(new CallFlow.Where("?", thread, -1), seconds == null ? -1 : nanoseconds(line, error.start(1), error.end(1), error.end(2)));
+                fPrevious.remove(thread);
+                return;
             }
         }
         Header header = Header.scan(line);
         if (header == null) {
-            return new Problem("not a perf script sample (comm tid [cpu] time: ...)");
+            throw problem("not a perf script sample (comm tid [cpu] time: ...)", line);
         }
         CallFlow.Where where = new CallFlow.Where(line.substring(header.commStart(), header.commEnd()), header.tid(), header.cpu());
         long time = header.nanos();
+        fWeights.add(CallFlow.Weight.TIME);
         String fields = stripEvent(line.substring(header.fields()));
         int arrow = fields.indexOf(" => ");
         if (arrow >= 0) {
-            return branch(where, time, fields.substring(0, arrow), fields.substring(arrow + 4));
+            branch(where, time, fields.substring(0, arrow), fields.substring(arrow + 4), line);
+            return;
         }
         Matcher indented = INDENTED.matcher(fields);
         if (indented.matches()) {
-            return new Indented(where, time, indented.group(1), indented.group(2).strip(), indented.group(3).length() / 4, indented.group(4));
+            indented(where, time, indented);
+            return;
         }
         Matcher instruction = INSTRUCTION.matcher(fields);
         if (isInstruction(instruction)) {
-            String function = instruction.group(2) != null ? instruction.group(2) : CallFlow.UNKNOWN;
-            String binary = instruction.group(3) == null ? null : instruction.group(3).strip();
-            return new Instruction(where, time, function, binary, Mnemonics.of(instruction.group(4), instruction.group(5)));
+            instruction(where, time, instruction);
+            return;
         }
-        return new Problem("a sample that is no branch (ip => addr), indented call nor instruction (insn:)");
+        throw problem("a sample that is no branch (ip => addr), indented call nor instruction (insn:)", line);
     }
 
-    private static Sample branch(CallFlow.Where where, long time, String from, String to) {
-        long instructions = -1;
+    private void branch(CallFlow.Where where, long time, String from, String to, String line) throws CallStackFormatException {
+        long instructions = 0;
         long[] ipc = ipc(to);
         if (ipc != null) {
             instructions = ipc[1];
             to = to.substring(0, (int) ipc[0]);
+            fWeights.add(CallFlow.Weight.INSTRUCTIONS);
         }
         Location source = Location.at(from);
         Location target = Location.at(to);
         if (source == null || target == null) {
-            return new Problem("a branch that is not ip sym (dso) => addr sym (dso)");
+            throw problem("a branch that is not ip sym (dso) => addr sym (dso)", line);
         }
-        Long.parseUnsignedLong(target.address(), 16); // an address out of range is a problem of the line
-        return new Branch(where, time, from.substring(0, source.start()), source, target, instructions);
-    }
-
-    private void branch(Branch branch) {
-        CallFlow.Where where = branch.where();
-        long time = branch.time();
-        String flags = branch.flags();
-        long instructions = Math.max(branch.instructions(), 0);
-        if (branch.instructions() >= 0) {
-            fWeights.add(CallFlow.Weight.INSTRUCTIONS);
-        }
-        String caller = function(branch.source());
-        String callee = Long.parseUnsignedLong(branch.target().address(), 16) == 0 ? null : function(branch.target());
+        String flags = from.substring(0, source.start());
+        String caller = function(source);
+        String callee = Long.parseUnsignedLong(target.address(), 16) == 0 ? null : function(target);
         if (flags.contains("tr strt")) {
             if (instructions > 0) {
                 // instructions counted up to a trace start ran before the trace stopped, on the stack it stopped in
@@ -328,13 +186,11 @@ final class PerfScriptReader {
         }
     }
 
-    private void indented(Indented indented) {
-        CallFlow.Where where = indented.where();
-        long time = indented.time();
-        String flags = indented.flags();
-        int depth = indented.depth();
-        String function = indented.function();
-        fFlow.locate(function, indented.binary());
+    private void indented(CallFlow.Where where, long time, Matcher indented) {
+        String flags = indented.group(1);
+        int depth = indented.group(3).length() / 4;
+        String function = indented.group(4);
+        fFlow.locate(function, indented.group(2).strip());
         if (flags.contains("tr strt")) {
             fFlow.gap(where, time);
             fFlow.enter(where, depth, function);
@@ -351,14 +207,12 @@ final class PerfScriptReader {
         }
     }
 
-    private void instruction(Instruction instruction) {
-        CallFlow.Where where = instruction.where();
-        long time = instruction.time();
-        String function = instruction.function();
-        if (instruction.binary() != null) {
-            fFlow.locate(function, instruction.binary());
+    private void instruction(CallFlow.Where where, long time, Matcher instruction) {
+        String function = instruction.group(2) != null ? instruction.group(2) : CallFlow.UNKNOWN;
+        if (instruction.group(3) != null) {
+            fFlow.locate(function, instruction.group(3).strip());
         }
-        String mnemonic = instruction.mnemonic();
+        String mnemonic = Mnemonics.of(instruction.group(4), instruction.group(5));
         String previous = fPrevious.put(where.thread(), mnemonic);
         if ("call".equals(previous)) {
             fFlow.call(where, null, function);

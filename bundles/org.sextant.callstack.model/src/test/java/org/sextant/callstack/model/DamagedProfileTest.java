@@ -62,12 +62,9 @@ class DamagedProfileTest {
                 error.getMessage());
     }
 
-    /**
-     * Lines are parsed in blocks on several threads: a problem far into the file is still the first one met, at
-     * its own line, after every line before it was applied.
-     */
+    /** Of two problems far into a file, the first is the one reported, at its own line. */
     @Test
-    void perfScriptProblemInALaterBlockNamesItsLine(@TempDir Path dir) throws Exception {
+    void perfScriptFirstProblemIsNamedAtItsLine(@TempDir Path dir) throws Exception {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < 10_000; i++) {
             lines.add(String.format("callpaths 4242/4242 [000] 1000.%09d:   call   401136 main+0x16 (/tmp/pt/callpaths) =>   401196 run (/tmp/pt/callpaths)", i));
