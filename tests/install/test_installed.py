@@ -5,6 +5,7 @@ as a user drives it, through ./sextant. Run by tests/run-all.sh after the Maven 
 
 import gzip
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -117,6 +118,32 @@ def test_bad_thread_count_is_one_clear_error():
     assert "--threads needs a positive whole number, not 'zero'" in run.stderr
 
 
+@pytest.mark.parametrize("size", ["0", "-8M", "8X", "", "99999999999G"])
+def test_bad_chunk_size_is_one_clear_error(size):
+    run = sextant("analyze", "--chunk-size", size, str(SAMPLE))
+    assert run.returncode == 2
+    assert f"--chunk-size needs a positive size in bytes, optionally with K, M or G (say 8M), not '{size}'" in run.stderr
+    assert "Exception" not in run.stderr
+    run = sextant("bench", "--analysis", "cpu", "--chunk-size", size, str(SAMPLE))
+    assert run.returncode == 2
+    assert f"--chunk-size needs a positive size in bytes" in run.stderr
+
+
+def test_chunk_size_and_serial_exclude_each_other():
+    run = sextant("analyze", "--serial", "--chunk-size", "1M", str(SAMPLE))
+    assert run.returncode == 2
+    assert "--serial and --chunk-size exclude each other" in run.stderr
+
+
+def test_small_chunks_count_the_same(tmp_path):
+    trace = tmp_path / "sample"
+    shutil.copytree(SAMPLE, trace)
+    run = sextant("analyze", "--json", "--threads", "2", "--chunk-size", "64K", str(trace))
+    assert run.returncode == 0, run.stderr
+    [result] = json.loads(run.stdout)["traces"]
+    assert result["events"] == int(catalogue()["perf-sched-syscalls.events"])
+
+
 def test_missing_trace_is_one_clear_error(tmp_path):
     missing = tmp_path / "nothing-here"
     run = sextant("analyze", str(missing))
@@ -175,6 +202,25 @@ def test_cpu_bench_matches_trace_compass_and_is_identical(tmp_path):
     assert result["identical"] is True, result.get("first_difference")
     assert [(r["mode"], r["threads"]) for r in result["runs"]] == [("tracecompass", 1), ("serial", 1), ("parallel", 2)]
     assert all(r["events"] == int(catalogue()["perf-sched-syscalls.events"]) for r in result["runs"])
+
+
+def test_bench_beyond_the_cores_says_so_and_projects(tmp_path):
+    # Thread counts beyond this machine's cores run, and the output says they shared the cores; the stage costs
+    # of the one-thread build are projected to 16 and 64 threads.
+    trace = tmp_path / "sample"
+    shutil.copytree(SAMPLE, trace)
+    cores = os.cpu_count()
+    run = sextant("bench", "--analysis", "io", "--threads", f"1,{cores + 1}", "--chunk-size", "256K", "--json", str(trace))
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)
+    assert result["identical"] is True, result.get("first_difference")
+    assert result["cores"] == cores and result["threads_beyond_cores"] == [cores + 1]
+    assert f"share this machine's {cores} cores" in run.stderr
+    assert result["chunk_bytes"] == 256 << 10
+    assert [d["threads"] for d in result["decoder"]] == [1, cores + 1]
+    assert set(result["costs"]["per_chunk"]) == {"decode_ms", "handle_ms", "merge_ms", "insertion_ms"}
+    assert [(p["threads"], p["cores"]) for p in result["projection"]] == [(16, 16), (64, 64)]
+    assert all(0 < p["efficiency"] <= 1 for p in result["projection"])
 
 
 def test_corrupt_packet_is_one_clear_error_naming_file_and_offset(tmp_path):

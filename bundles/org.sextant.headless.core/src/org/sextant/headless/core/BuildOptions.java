@@ -4,7 +4,8 @@ package org.sextant.headless.core;
 import org.eclipse.jdt.annotation.Nullable;
 
 /**
- * How the command line asks an analysis to build its history ({@code --threads N}, {@code --serial}), for
+ * How the command line asks an analysis to build its history ({@code --threads N}, {@code --serial},
+ * {@code --chunk-size SIZE}), for
  * analyses of instruction flows which instruction pairs to profile ({@code --pattern}), and for profiles how many
  * of the costliest to list ({@code --top N}) and which run to compare with ({@code --baseline FILE}), and for
  * analyses that export their result in another format the file to write it to ({@code --otlp FILE}: spans as
@@ -23,8 +24,11 @@ import org.eclipse.jdt.annotation.Nullable;
  *            the path of a run to compare with, or null for none
  * @param otlp
  *            the path of the OTLP JSON file to write, or null for none
+ * @param chunkBytes
+ *            the target chunk size of a parallel build in bytes, 0 for the analysis's default
  */
-public record BuildOptions(int threads, boolean serial, @Nullable String pattern, int top, @Nullable String baseline, @Nullable String otlp) {
+public record BuildOptions(int threads, boolean serial, @Nullable String pattern, int top, @Nullable String baseline, @Nullable String otlp,
+        long chunkBytes) {
 
     /** The analysis's own default build. */
     public static final BuildOptions DEFAULT = new BuildOptions(0, false, null);
@@ -40,7 +44,7 @@ public record BuildOptions(int threads, boolean serial, @Nullable String pattern
      *            the instruction groups of a delta profile, or null
      */
     public BuildOptions(int threads, boolean serial, @Nullable String pattern) {
-        this(threads, serial, pattern, 0, null, null);
+        this(threads, serial, pattern, 0, null);
     }
 
     /**
@@ -58,6 +62,6 @@ public record BuildOptions(int threads, boolean serial, @Nullable String pattern
      *            the path of a run to compare with, or null for none
      */
     public BuildOptions(int threads, boolean serial, @Nullable String pattern, int top, @Nullable String baseline) {
-        this(threads, serial, pattern, top, baseline, null);
+        this(threads, serial, pattern, top, baseline, null, 0);
     }
 }

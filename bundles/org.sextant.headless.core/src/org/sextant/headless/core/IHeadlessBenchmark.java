@@ -23,12 +23,14 @@ public interface IHeadlessBenchmark {
      * @param trace
      *            an opened trace
      * @param threads
-     *            the thread counts of the parallel runs
+     *            the thread counts of the parallel runs (more than the machine's cores is allowed: they share them)
+     * @param chunkBytes
+     *            the target chunk size of the parallel runs in bytes, 0 for the default
      * @param log
      *            where to report progress, one line per run
      * @return the measurements
      * @throws HeadlessAnalysisException
      *             when a build fails; the message is shown to the user
      */
-    Map<String, Object> run(ITmfTrace trace, List<Integer> threads, PrintStream log) throws HeadlessAnalysisException;
+    Map<String, Object> run(ITmfTrace trace, List<Integer> threads, long chunkBytes, PrintStream log) throws HeadlessAnalysisException;
 }

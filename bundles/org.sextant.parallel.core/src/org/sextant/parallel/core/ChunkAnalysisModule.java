@@ -54,11 +54,12 @@ public abstract class ChunkAnalysisModule extends ParallelHistoryModule {
         if (source != null) {
             ParallelBuilder.Stats stats = new SequentialBuilder(SequentialBuilder.DEFAULT_CHUNK_EVENTS).build(source, createAnalysis(trace),
                     new StateSystemWriter(ss), cancelled);
-            return new Built(new Report(1, stats.chunks(), stats.events(), stats.deferred(), 1), stats.lastEvent());
+            return new Built(new Report(1, stats.chunks(), stats.events(), stats.deferred(), 1, stats.costs()), stats.lastEvent());
         }
         ParallelBuilder.Stats stats = new ParallelBuilder(threads, chunkBytes).build(traceDirectory, createAnalysis(trace), new StateSystemWriter(ss), progress,
                 cancelled);
-        return new Built(new Report(threads, stats.chunks(), stats.events(), stats.deferred(), stats.maxChunksInFlight()), stats.lastEvent());
+        return new Built(new Report(threads, stats.chunks(), stats.events(), stats.deferred(), stats.maxChunksInFlight(), stats.costs()),
+                stats.lastEvent());
     }
 
     /** A trace built sequentially says so, whatever the threads asked for. */

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -24,6 +25,10 @@ import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.sextant.headless.core.HeadlessAnalysisException;
 import org.sextant.headless.core.HeapSampler;
 import org.sextant.headless.core.IHeadlessBenchmark;
+import org.sextant.ctf.model.TraceFormatException;
+import org.sextant.parallel.model.ParallelDecoder;
+import org.sextant.parallel.model.PipelineCosts;
+import org.sextant.parallel.model.ScalingModel;
 
 /**
  * {@code sextant bench --analysis NAME}: builds one analysis's history from scratch with Trace Compass's own
@@ -32,10 +37,22 @@ import org.sextant.headless.core.IHeadlessBenchmark;
  * history files), and checks that every parallel history equals the serial one interval for interval, and that
  * the serial one holds Trace Compass's history. Trace Compass's own indexing of the trace ends first, and an
  * untimed build comes before the timed ones, so that JIT compilation does not favour whichever mode runs later.
+ *
+ * <p>
+ * On a CTF trace it also times the decoder alone ({@code decoder}: every event decoded, no field kept, nothing
+ * merged) on each thread count, reports what each stage of the one-thread parallel build cost per chunk
+ * ({@code costs}: decoding, the analysis's handlers, the merge, the history insertion), and projects those costs
+ * to 16 and 64 threads on as many cores with a {@link ScalingModel} ({@code projection}; each parallel run also
+ * gets the model's figure for this machine, {@code modelled_seconds}, to judge the model by).
+ * </p>
  */
 public abstract class HistoryBenchmark implements IHeadlessBenchmark {
 
     private static final double BYTES_PER_MB = 1024.0 * 1024.0;
+    private static final double NANOS_PER_MS = 1e6;
+    private static final double NANOS_PER_S = 1e9;
+    /** The many-core machines the costs are projected to: as many threads as cores. */
+    private static final int[] PROJECTED_CORES = { 16, 64 };
 
     /** One measured build. */
     private record Build(IAnalysisModule module, double seconds, long events, long heapBytes, long liveHeapBytes, long historyBytes) {
@@ -83,7 +100,8 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     }
 
     @Override
-    public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, PrintStream log) throws HeadlessAnalysisException {
+    public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, long chunkBytes, PrintStream log) throws HeadlessAnalysisException {
+        long chunk = chunkBytes > 0 ? chunkBytes : ParallelHistoryModule.DEFAULT_CHUNK_BYTES;
         List<Map<String, Object>> runs = new ArrayList<>();
         Map<String, Object> result = new LinkedHashMap<>();
         try {
@@ -107,9 +125,17 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             }
             runs.add(run("serial", 1, serial, serial.seconds(), events, log)); //$NON-NLS-1$
             boolean identical = true;
+            result.put("chunk_bytes", chunk); //$NON-NLS-1$
+            List<Map<String, Object>> parallelRuns = new ArrayList<>();
+            Build costly = null;
             for (int count : threads) {
-                Build parallel = measure(trace, () -> parallel(count, ParallelHistoryModule.DEFAULT_CHUNK_BYTES));
-                runs.add(run("parallel", count, parallel, serial.seconds(), events, log)); //$NON-NLS-1$
+                Build parallel = measure(trace, () -> parallel(count, chunk));
+                Map<String, Object> run = run("parallel", count, parallel, serial.seconds(), events, log); //$NON-NLS-1$
+                runs.add(run);
+                parallelRuns.add(run);
+                if (costly == null || count == 1) {
+                    costly = parallel;
+                }
                 String difference = Histories.firstDifference(state(serial), state(parallel));
                 if (difference != null && identical) {
                     result.put("first_difference", count + " threads: " + difference); //$NON-NLS-1$ //$NON-NLS-2$
@@ -120,12 +146,91 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             serial.module().dispose();
             result.put("runs", runs); //$NON-NLS-1$
             result.put("identical", identical); //$NON-NLS-1$
+            Path directory = Path.of(trace.getPath());
+            if (costly != null && Files.isRegularFile(directory.resolve("metadata"))) { //$NON-NLS-1$
+                project(directory, threads, chunk, costly, parallelRuns, result, log);
+            }
             return result;
         } catch (StateSystemDisposedException e) {
             throw new HeadlessAnalysisException("a history was closed while being compared"); //$NON-NLS-1$
         } finally {
             TmfTraceManager.deleteSupplementaryFiles(trace);
         }
+    }
+
+    /**
+     * Times the decoder alone on each thread count, then reports the stage costs of one parallel build and their
+     * projection. The costs come from {@code build} (the one-thread build when there is one, where no stage waits
+     * for a core), the decoding's share of the workers' time from the decoder's one-thread run.
+     */
+    private static void project(Path directory, List<Integer> threads, long chunk, Build build, List<Map<String, Object>> parallelRuns,
+            Map<String, Object> result, PrintStream log) throws HeadlessAnalysisException {
+        ParallelHistoryModule module = (ParallelHistoryModule) build.module();
+        ParallelHistoryModule.Report report = module.getReport();
+        if (report == null || module.getInsertionCpuNanos() < 0) {
+            result.put("projection", "not made: the build's costs were not measured"); //$NON-NLS-1$ //$NON-NLS-2$
+            return;
+        }
+        List<Map<String, Object>> decoder = new ArrayList<>();
+        PipelineCosts decoding = null;
+        for (int count : threads) {
+            ParallelDecoder.Stats stats;
+            long start = System.nanoTime();
+            try {
+                stats = new ParallelDecoder(count, chunk).decodeOnly(directory, (done, total) -> { }, new AtomicBoolean());
+            } catch (TraceFormatException | IOException e) {
+                throw new HeadlessAnalysisException(String.valueOf(e.getMessage()));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new HeadlessAnalysisException("interrupted"); //$NON-NLS-1$
+            }
+            double seconds = (System.nanoTime() - start) / NANOS_PER_S;
+            if (decoding == null || count == 1) {
+                decoding = stats.costs();
+            }
+            Map<String, Object> run = new LinkedHashMap<>();
+            run.put("threads", count); //$NON-NLS-1$
+            run.put("seconds", seconds); //$NON-NLS-1$
+            run.put("events_per_s", stats.events() / seconds); //$NON-NLS-1$
+            run.put("events_per_cpu_s", stats.events() / (stats.costs().workerCpuNanos() / NANOS_PER_S)); //$NON-NLS-1$
+            decoder.add(run);
+            log.printf("[sextant] bench: decoder alone, %d thread(s), %.3f s%n", count, seconds); //$NON-NLS-1$
+        }
+        result.put("decoder", decoder); //$NON-NLS-1$
+        PipelineCosts costs = report.costs();
+        long insertion = module.getInsertionCpuNanos();
+        double chunks = costs.chunks();
+        double decode = Math.min(Objects.requireNonNull(decoding).workerCpuNanos(), costs.workerCpuNanos());
+        Map<String, Object> perChunk = new LinkedHashMap<>();
+        perChunk.put("decode_ms", decode / chunks / NANOS_PER_MS); //$NON-NLS-1$
+        perChunk.put("handle_ms", (costs.workerCpuNanos() - decode) / chunks / NANOS_PER_MS); //$NON-NLS-1$
+        perChunk.put("merge_ms", costs.mergeCpuNanos() / chunks / NANOS_PER_MS); //$NON-NLS-1$
+        perChunk.put("insertion_ms", insertion / chunks / NANOS_PER_MS); //$NON-NLS-1$
+        Map<String, Object> costReport = new LinkedHashMap<>();
+        costReport.put("from", "parallel, " + report.threads() + " thread(s)"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        costReport.put("chunks", costs.chunks()); //$NON-NLS-1$
+        costReport.put("setup_s", costs.setupNanos() / NANOS_PER_S); //$NON-NLS-1$
+        costReport.put("per_chunk", perChunk); //$NON-NLS-1$
+        costReport.put("costliest_chunk_ms", costs.maxChunkCpuNanos() / NANOS_PER_MS); //$NON-NLS-1$
+        result.put("costs", costReport); //$NON-NLS-1$
+        ScalingModel model = new ScalingModel(costs, insertion);
+        int cores = Runtime.getRuntime().availableProcessors();
+        for (Map<String, Object> run : parallelRuns) {
+            run.put("modelled_seconds", model.wallNanos((Integer) run.get("threads"), cores) / NANOS_PER_S); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        List<Map<String, Object>> projection = new ArrayList<>();
+        for (int machine : PROJECTED_CORES) {
+            Map<String, Object> projected = new LinkedHashMap<>();
+            projected.put("threads", machine); //$NON-NLS-1$
+            projected.put("cores", machine); //$NON-NLS-1$
+            projected.put("seconds", model.wallNanos(machine, machine) / NANOS_PER_S); //$NON-NLS-1$
+            projected.put("efficiency", model.efficiency(machine, machine)); //$NON-NLS-1$
+            projected.put("bound_by", model.bound(machine, machine)); //$NON-NLS-1$
+            projection.add(projected);
+        }
+        result.put("projection", projection); //$NON-NLS-1$
+        result.put("projection_note", "a model of the costs above, not a measurement: the slowest of the workers' rounds of chunks, " //$NON-NLS-1$ //$NON-NLS-2$
+                + "the merge, the insertion and all CPU time over the cores, plus set-up; efficiency against one thread on the same machine"); //$NON-NLS-1$
     }
 
     private IAnalysisModule traceCompassModule() {

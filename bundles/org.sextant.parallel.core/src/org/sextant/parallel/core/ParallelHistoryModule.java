@@ -3,12 +3,17 @@ package org.sextant.parallel.core;
 
 import java.io.File;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -31,6 +36,7 @@ import org.sextant.headless.core.BuildOptions;
 import org.sextant.headless.core.Provenance;
 import org.sextant.parallel.model.ChunkProgress;
 import org.sextant.parallel.model.Partitioner;
+import org.sextant.parallel.model.PipelineCosts;
 
 /**
  * An analysis module whose state system is built by Sextant's chunk workers instead of Trace Compass's single
@@ -68,8 +74,10 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
      *            state changes the workers deferred to the merge
      * @param maxChunksInFlight
      *            the most chunks the merge held at once
+     * @param costs
+     *            what each stage of the chunk pipeline cost
      */
-    public record Report(int threads, int chunks, long events, long deferred, int maxChunksInFlight) {
+    public record Report(int threads, int chunks, long events, long deferred, int maxChunksInFlight, PipelineCosts costs) {
     }
 
     private static final String HISTORY_SUFFIX = ".ht"; //$NON-NLS-1$
@@ -77,6 +85,9 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
     /** The state version's name in the record, and in what a change says. */
     private static final String STATE_VERSION = "state version"; //$NON-NLS-1$
     private static final int QUEUE_SIZE = 10000;
+    /** The name Trace Compass gives the thread that inserts intervals into a history tree. */
+    private static final String INSERTION_THREAD = "History Tree Thread"; //$NON-NLS-1$
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private final CountDownLatch fInitialized = new CountDownLatch(1);
     private final AtomicBoolean fCancelled = new AtomicBoolean();
@@ -86,6 +97,7 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
     private volatile @Nullable Report fReport;
     private volatile @Nullable String fFailure;
     private volatile @Nullable String fRebuilt;
+    private volatile long fInsertionCpuNanos = -1;
 
     /**
      * Builds the state into a new history.
@@ -178,8 +190,13 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
     public void configure(BuildOptions options) {
         if (options.serial()) {
             setSerial();
-        } else if (options.threads() > 0) {
+            return;
+        }
+        if (options.threads() > 0) {
             setThreads(options.threads());
+        }
+        if (options.chunkBytes() > 0) {
+            setChunkBytes(options.chunkBytes());
         }
     }
 
@@ -224,6 +241,15 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
         return fReport;
     }
 
+    /**
+     * @return the CPU time of Trace Compass's history insertion thread during the last build, in nanoseconds:
+     *         its CPU time up to the end of the merge, plus the wall time of closing the history (the thread
+     *         drains its queue then, and is gone after); -1 when not measured
+     */
+    public long getInsertionCpuNanos() {
+        return fInsertionCpuNanos;
+    }
+
     @Override
     protected boolean executeAnalysis(IProgressMonitor monitor) throws TmfAnalysisException {
         ITmfTrace trace = getTrace();
@@ -252,8 +278,10 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
             Files.deleteIfExists(history);
             Files.createDirectories(partial.getParent());
             Files.deleteIfExists(partial);
+            Set<Long> existing = insertionThreads(Set.of());
             IStateHistoryBackend backend = StateHistoryBackendFactory.createHistoryTreeBackendNewFile(id, partial.toFile(),
                     getStateVersion(), trace.getStartTime().toNanos(), QUEUE_SIZE);
+            Set<Long> insertion = insertionThreads(existing);
             ITmfStateSystemBuilder ss = StateSystemFactory.newStateSystem(backend);
             String rebuilt = fRebuilt;
             monitor.beginTask(rebuilt == null ? getTaskName() : getTaskName() + " (" + rebuilt + ')', IProgressMonitor.UNKNOWN); //$NON-NLS-1$
@@ -267,7 +295,10 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
                 ss.dispose();
                 return false;
             }
+            long insertionCpu = insertion.size() == 1 ? THREADS.getThreadCpuTime(insertion.iterator().next()) : -1;
+            long closing = System.nanoTime();
             ss.closeHistory(Math.max(built.end(), trace.getStartTime().toNanos()));
+            fInsertionCpuNanos = insertionCpu < 0 ? -1 : insertionCpu + System.nanoTime() - closing;
             ss.dispose();
             provenance.write(record);
             Files.move(partial, history, StandardCopyOption.ATOMIC_MOVE);
@@ -289,6 +320,20 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
                 // Left behind, it is never read: only complete histories are opened.
             }
         }
+    }
+
+    /**
+     * @return the ids of the live history insertion threads not in {@code known}: the one a new history tree
+     *         backend started, when taken before and after making it
+     */
+    private static Set<Long> insertionThreads(Set<Long> known) {
+        Set<Long> ids = new HashSet<>();
+        for (ThreadInfo info : THREADS.getThreadInfo(THREADS.getAllThreadIds())) {
+            if (info != null && INSERTION_THREAD.equals(info.getThreadName()) && !known.contains(info.getThreadId())) {
+                ids.add(info.getThreadId());
+            }
+        }
+        return ids;
     }
 
     private Map<String, String> buildFacts() {

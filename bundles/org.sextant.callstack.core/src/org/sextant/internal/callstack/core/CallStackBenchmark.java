@@ -25,14 +25,14 @@ import org.sextant.headless.core.IHeadlessBenchmark;
  * {@code sextant bench --analysis callstack FILE}: reads a call profile from scratch (a large {@code perf script}
  * text, say) and measures the read: wall time, lines per second, megabytes per second, peak used and live
  * heap while reading (the JVM's whole heap, Trace Compass's included). One run: reading is single-threaded,
- * the thread counts are ignored.
+ * the thread counts and chunk size are ignored.
  */
 public class CallStackBenchmark implements IHeadlessBenchmark {
 
     private static final double BYTES_PER_MB = 1024.0 * 1024.0;
 
     @Override
-    public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, PrintStream log) throws HeadlessAnalysisException {
+    public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, long chunkBytes, PrintStream log) throws HeadlessAnalysisException {
         Path file = Path.of(trace.getPath());
         // Trace Compass indexes a trace it opens and runs its automatic analyses (event statistics), reading every
         // event in the background: a timed profile has one per call and return, millions, and no read is timed

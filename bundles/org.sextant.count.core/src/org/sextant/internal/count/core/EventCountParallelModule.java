@@ -32,7 +32,7 @@ public class EventCountParallelModule extends ParallelHistoryModule {
             counter.count(nanos, cpu, name);
             end[0] = nanos;
         }, progress, cancelled);
-        return new Built(new Report(threads, stats.chunks(), stats.events(), 0, stats.maxChunksInFlight()), end[0]);
+        return new Built(new Report(threads, stats.chunks(), stats.events(), 0, stats.maxChunksInFlight(), stats.costs()), end[0]);
     }
 
     @Override

@@ -9,8 +9,8 @@ import org.sextant.headless.core.BuildOptions;
 
 /**
  * The parsed command line of {@code analyze}:
- * {@code [--analysis NAME] [--threads N] [--serial] [--pattern START,...:END,...] [--top N] [--baseline FILE] [--otlp FILE] [--json]
- * [--list] TRACE...}.
+ * {@code [--analysis NAME] [--threads N] [--serial] [--chunk-size SIZE] [--pattern START,...:END,...] [--top N]
+ * [--baseline FILE] [--otlp FILE] [--json] [--list] TRACE...}.
  * Without a trace, the default one is analysed: the launcher names its bundled sample in the system property
  * {@value #DEFAULT_TRACE_PROPERTY}, so that only this class reads the options.
  *
@@ -58,6 +58,7 @@ record Arguments(String analysis, boolean json, boolean list, boolean skipDamage
         boolean list = false;
         boolean skipDamaged = false;
         int threads = 0;
+        long chunkBytes = 0;
         boolean serial = false;
         String pattern = null;
         int top = 0;
@@ -94,6 +95,9 @@ record Arguments(String analysis, boolean json, boolean list, boolean skipDamage
             case "--threads": //$NON-NLS-1$
                 threads = positive(arg, i + 1 < args.length ? args[++i] : ""); //$NON-NLS-1$
                 break;
+            case "--chunk-size": //$NON-NLS-1$
+                chunkBytes = chunkSize(i + 1 < args.length ? args[++i] : ""); //$NON-NLS-1$
+                break;
             case "--top": //$NON-NLS-1$
                 top = positive(arg, i + 1 < args.length ? args[++i] : ""); //$NON-NLS-1$
                 break;
@@ -128,7 +132,41 @@ record Arguments(String analysis, boolean json, boolean list, boolean skipDamage
         if (serial && threads > 0) {
             throw new UsageException("--serial and --threads exclude each other"); //$NON-NLS-1$
         }
-        return new Arguments(analysis, json, list, skipDamaged, new BuildOptions(threads, serial, pattern, top, baseline, otlp), List.copyOf(traces));
+        if (serial && chunkBytes > 0) {
+            throw new UsageException("--serial and --chunk-size exclude each other (the serial mode makes one chunk per stream)"); //$NON-NLS-1$
+        }
+        return new Arguments(analysis, json, list, skipDamaged, new BuildOptions(threads, serial, pattern, top, baseline, otlp, chunkBytes),
+                List.copyOf(traces));
+    }
+
+    /**
+     * A chunk size: a whole number of bytes, or of KiB, MiB or GiB with a suffix K, M or G ({@code 8M}).
+     *
+     * @param value
+     *            the option's value
+     * @return the size in bytes, at least 1
+     * @throws UsageException
+     *             when it is no such size
+     */
+    static long chunkSize(String value) throws UsageException {
+        String digits = value;
+        int shift = 0;
+        if (!value.isEmpty()) {
+            int unit = "KMG".indexOf(Character.toUpperCase(value.charAt(value.length() - 1))); //$NON-NLS-1$
+            if (unit >= 0) {
+                shift = 10 * (unit + 1);
+                digits = value.substring(0, value.length() - 1);
+            }
+        }
+        try {
+            long number = Long.parseLong(digits);
+            if (number > 0 && number <= Long.MAX_VALUE >> shift) {
+                return number << shift;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException("--chunk-size needs a positive size in bytes, optionally with K, M or G (say 8M), not '" + value + "'"); //$NON-NLS-1$ //$NON-NLS-2$
     }
 
     private static int positive(String option, String value) throws UsageException {

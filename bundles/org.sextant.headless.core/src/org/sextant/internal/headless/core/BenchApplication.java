@@ -19,12 +19,14 @@ import org.sextant.headless.core.TraceOpener;
 import org.sextant.headless.core.TraceOpener.OpenException;
 
 /**
- * {@code org.sextant.headless.core.bench}: {@code --analysis NAME [--threads 1,2,4] [--json] TRACE}. Runs a
- * contributed benchmark on one trace and prints its measurements as a table or one JSON document.
+ * {@code org.sextant.headless.core.bench}: {@code --analysis NAME [--threads 1,2,4] [--chunk-size SIZE] [--json]
+ * TRACE}. Runs a contributed benchmark on one trace and prints its measurements as a table or one JSON document.
+ * Thread counts beyond the machine's cores are run as asked, and the output says that those runs shared the
+ * cores.
  */
 public class BenchApplication implements IApplication {
 
-    private static final String USAGE = "usage: sextant bench --analysis NAME [--threads 1,2,4] [--json] TRACE"; //$NON-NLS-1$
+    private static final String USAGE = "usage: sextant bench --analysis NAME [--threads 1,2,4] [--chunk-size SIZE] [--json] TRACE"; //$NON-NLS-1$
 
     @Override
     public Object start(IApplicationContext context) {
@@ -33,12 +35,15 @@ public class BenchApplication implements IApplication {
         String analysis = null;
         String path = null;
         boolean json = false;
-        List<Integer> threads = List.of(1, Runtime.getRuntime().availableProcessors());
+        int cores = Runtime.getRuntime().availableProcessors();
+        List<Integer> threads = List.of(1, cores);
+        long chunkBytes = 0;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                 case "--analysis" -> analysis = value(args, ++i, "--analysis"); //$NON-NLS-1$ //$NON-NLS-2$
                 case "--threads" -> threads = threadCounts(value(args, ++i, "--threads")); //$NON-NLS-1$ //$NON-NLS-2$
+                case "--chunk-size" -> chunkBytes = chunkSize(value(args, ++i, "--chunk-size")); //$NON-NLS-1$ //$NON-NLS-2$
                 case "--json" -> json = true; //$NON-NLS-1$
                 default -> {
                     if (args[i].startsWith("-") || path != null) { //$NON-NLS-1$
@@ -70,7 +75,14 @@ public class BenchApplication implements IApplication {
             Map<String, Object> document = new LinkedHashMap<>();
             document.put("analysis", analysis); //$NON-NLS-1$
             document.put("trace", trace.getPath()); //$NON-NLS-1$
-            document.putAll(benchmark.run(trace, threads, System.err));
+            document.put("cores", cores); //$NON-NLS-1$
+            List<Integer> beyond = threads.stream().filter(count -> count > cores).toList();
+            if (!beyond.isEmpty()) {
+                document.put("threads_beyond_cores", beyond); //$NON-NLS-1$
+                System.err.println("[sextant] bench: runs of " + beyond + " threads share this machine's " + cores //$NON-NLS-1$ //$NON-NLS-2$
+                        + " cores: they measure oversubscription, not scaling"); //$NON-NLS-1$
+            }
+            document.putAll(benchmark.run(trace, threads, chunkBytes, System.err));
             System.out.print(json ? Reports.json(document) : table(document));
             return EXIT_OK;
         } catch (CoreException e) {
@@ -87,6 +99,14 @@ public class BenchApplication implements IApplication {
             throw new IllegalArgumentException(option + " needs a value"); //$NON-NLS-1$
         }
         return args[index];
+    }
+
+    private static long chunkSize(String value) {
+        try {
+            return Arguments.chunkSize(value);
+        } catch (Arguments.UsageException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
     }
 
     private static List<Integer> threadCounts(String list) {

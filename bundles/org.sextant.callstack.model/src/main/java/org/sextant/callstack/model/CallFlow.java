@@ -70,6 +70,8 @@ public final class CallFlow {
         }
     }
 
+    private static final Scope[] SCOPES = Scope.values();
+
     private static final class Stack {
         final List<String> fFrames = new ArrayList<>();
         long fLastTime = -1;
@@ -113,6 +115,8 @@ public final class CallFlow {
 
     private final Map<Long, Stack> fStacks = new HashMap<>();
     private final Map<Scope, Map<String, CallTree[]>> fTrees = new LinkedHashMap<>();
+    /** Each place's trees, by scope: found once per place, since their keys are strings made from it. */
+    private final Map<Where, CallTree[][]> fTreesOf = new HashMap<>();
     private final Map<String, String> fBinaries = new HashMap<>();
     private final CallTimeline.Builder fTimeline;
     private CallTimeline fBuilt;
@@ -183,8 +187,7 @@ public final class CallFlow {
             fUnattributed += instructions;
             return;
         }
-        for (Scope scope : Scope.values()) {
-            CallTree[] trees = fTrees.get(scope).computeIfAbsent(where.key(scope), k -> new CallTree[] { new CallTree(fBinaries), new CallTree(fBinaries) });
+        for (CallTree[] trees : fTreesOf.computeIfAbsent(where, this::treesOf)) {
             if (instructions > 0) {
                 trees[Weight.INSTRUCTIONS.ordinal()].add(stack.fFrames, instructions);
             }
@@ -192,6 +195,14 @@ public final class CallFlow {
                 trees[Weight.TIME.ordinal()].add(stack.fFrames, elapsed);
             }
         }
+    }
+
+    private CallTree[][] treesOf(Where where) {
+        CallTree[][] trees = new CallTree[SCOPES.length][];
+        for (Scope scope : SCOPES) {
+            trees[scope.ordinal()] = fTrees.get(scope).computeIfAbsent(where.key(scope), k -> new CallTree[] { new CallTree(fBinaries), new CallTree(fBinaries) });
+        }
+        return trees;
     }
 
     /**

@@ -26,15 +26,17 @@ import java.util.regex.Pattern;
  * Optional fields perf may add (pid before the tid, period and event name after the time) are skipped.
  * Trace starts and ends ({@code tr strt}, {@code tr end}) and decoder errors are gaps: their time goes to no
  * call path. Weights: time always; instructions from instruction lines and {@code IPC} counts.
+ *
+ * <p>
+ * Each line's header, event name, addresses and {@code IPC} are scanned by hand, not by regular expressions:
+ * files run to gigabytes. Regular expressions remain for the rarer shapes' fields (indented calls,
+ * instructions) and for decoder errors, whose lines are recognised by their first words.
+ * </p>
  */
 final class PerfScriptReader {
 
-    /** comm, [pid/]tid, [cpu], seconds.fraction, then the sample's own fields. */
-    private static final Pattern HEADER = Pattern.compile("\\s*(.*?)\\s+(?:-?\\d+/)?(-?\\d+)\\s+(?:\\[(\\d+)\\]\\s+)?(\\d+)\\.(\\d+):\\s*(.*)");
-    /** The period and event name perf prints before a sample's fields when asked to. */
-    private static final Pattern EVENT = Pattern.compile("(?:\\d+\\s+)?[A-Za-z_][\\w./-]*(?::[a-zA-Z]+)?:\\s+");
-    private static final Pattern HEX = Pattern.compile("[0-9a-f]+");
-    private static final Pattern IPC = Pattern.compile("\\s+IPC: \\d+\\.\\d+ \\((\\d+)/\\d+\\)");
+    private static final String DECODE_ERROR_START = "instruction trace error";
+    private static final String IPC = "IPC: ";
     private static final Pattern INSTRUCTION = Pattern
             .compile("([0-9a-f]+)(?:\\s+([^\\s(]\\S*?)(?:\\+0x[0-9a-f]+)?(?=\\s|$))?(?:\\s+\\(([^)]*)\\))?(?:\\s+ilen:\\s*\\d+)?(?:\\s+insn:((?:\\s+[0-9a-f]{2})+))?\\s*(.*)");
     private static final Pattern INDENTED = Pattern.compile("([a-z ]*?)\\s*\\(([^)]*)\\)[\\t ]( *)(\\S+)\\s*");
@@ -61,9 +63,9 @@ final class PerfScriptReader {
      */
     static boolean recognises(List<String> lines) {
         for (String line : lines) {
-            Matcher header = HEADER.matcher(line);
-            if (header.matches()) {
-                String fields = header.group(6);
+            Header header = Header.scan(line);
+            if (header != null) {
+                String fields = line.substring(header.fields());
                 return fields.contains(" => ") || INDENTED.matcher(stripEvent(fields)).matches() || isInstruction(INSTRUCTION.matcher(fields));
             }
         }
@@ -107,22 +109,24 @@ final class PerfScriptReader {
         if (line.isBlank() || line.startsWith("#")) {
             return;
         }
-        Matcher error = DECODE_ERROR.matcher(line);
-        if (error.matches()) {
-            long thread = Long.parseLong(error.group(3));
-            fFlow.gap(new CallFlow.Where("?", thread, -1), error.group(1) == null ? -1 : nanoseconds(error.group(1), error.group(2)));
-            fPrevious.remove(thread);
-            return;
+        if (line.startsWith(DECODE_ERROR_START, skipSpaces(line, 0))) {
+            Matcher error = DECODE_ERROR.matcher(line);
+            if (error.matches()) {
+                long thread = Long.parseLong(error.group(3));
+                String seconds = error.group(1);
+                fFlow.gap(new CallFlow.Where("?", thread, -1), seconds == null ? -1 : nanoseconds(line, error.start(1), error.end(1), error.end(2)));
+                fPrevious.remove(thread);
+                return;
+            }
         }
-        Matcher header = HEADER.matcher(line);
-        if (!header.matches()) {
+        Header header = Header.scan(line);
+        if (header == null) {
             throw problem("not a perf script sample (comm tid [cpu] time: ...)", line);
         }
-        CallFlow.Where where = new CallFlow.Where(header.group(1), Long.parseLong(header.group(2)),
-                header.group(3) == null ? -1 : Integer.parseInt(header.group(3)));
-        long time = nanoseconds(header.group(4), header.group(5));
+        CallFlow.Where where = new CallFlow.Where(line.substring(header.commStart(), header.commEnd()), header.tid(), header.cpu());
+        long time = header.nanos();
         fWeights.add(CallFlow.Weight.TIME);
-        String fields = stripEvent(header.group(6));
+        String fields = stripEvent(line.substring(header.fields()));
         int arrow = fields.indexOf(" => ");
         if (arrow >= 0) {
             branch(where, time, fields.substring(0, arrow), fields.substring(arrow + 4), line);
@@ -143,10 +147,10 @@ final class PerfScriptReader {
 
     private void branch(CallFlow.Where where, long time, String from, String to, String line) throws CallStackFormatException {
         long instructions = 0;
-        Matcher ipc = IPC.matcher(to);
-        if (ipc.find()) {
-            instructions = Long.parseLong(ipc.group(1));
-            to = to.substring(0, ipc.start());
+        long[] ipc = ipc(to);
+        if (ipc != null) {
+            instructions = ipc[1];
+            to = to.substring(0, (int) ipc[0]);
             fWeights.add(CallFlow.Weight.INSTRUCTIONS);
         }
         Location source = Location.at(from);
@@ -266,26 +270,263 @@ final class PerfScriptReader {
             String before = lastSpace < 0 ? "" : rest.substring(0, lastSpace).stripTrailing();
             int previousSpace = before.lastIndexOf(' ');
             String previous = before.substring(previousSpace + 1);
-            if (!previous.isEmpty() && HEX.matcher(previous).matches()) {
+            if (isHex(previous)) {
                 int offset = last.lastIndexOf("+0x");
                 return new Location(previousSpace + 1, previous, offset > 0 ? last.substring(0, offset) : last, binary);
             }
-            return HEX.matcher(last).matches() ? new Location(lastSpace + 1, last, null, binary) : null;
+            return isHex(last) ? new Location(lastSpace + 1, last, null, binary) : null;
         }
     }
 
-    private static String stripEvent(String fields) {
-        Matcher event = EVENT.matcher(fields);
-        return event.lookingAt() ? fields.substring(event.end()) : fields;
+    /**
+     * A sample's header, {@code comm [pid/]tid [[cpu]] seconds.fraction:}, as positions in its line. The command
+     * name may hold spaces: as the regular expression it replaces would, the header is the first place after a
+     * space where a thread, an optional CPU and a time follow.
+     *
+     * @param line
+     *            the line
+     * @param commStart
+     *            where the command name starts
+     * @param commEnd
+     *            where it ends
+     * @param tidStart
+     *            where the thread starts
+     * @param tidEnd
+     *            where it ends
+     * @param cpuStart
+     *            where the CPU's digits start, -1 when not printed
+     * @param cpuEnd
+     *            where they end
+     * @param secondsStart
+     *            where the time starts
+     * @param dot
+     *            where its decimal point is
+     * @param fractionEnd
+     *            where it ends
+     * @param fields
+     *            where the sample's own fields start
+     */
+    private record Header(String line, int commStart, int commEnd, int tidStart, int tidEnd, int cpuStart, int cpuEnd, int secondsStart, int dot,
+            int fractionEnd, int fields) {
+
+        /** @return the thread (the numbers are read only when asked for: a line may be recognised without them) */
+        long tid() {
+            return Long.parseLong(line, tidStart, tidEnd, 10);
+        }
+
+        /** @return the CPU, or -1 when not printed */
+        int cpu() {
+            return cpuStart < 0 ? -1 : Integer.parseInt(line, cpuStart, cpuEnd, 10);
+        }
+
+        /** @return the time in nanoseconds */
+        long nanos() {
+            return nanoseconds(line, secondsStart, dot, fractionEnd);
+        }
+
+        /** @return the header of a line, or null when it has none */
+        static Header scan(String line) {
+            int commStart = skipSpaces(line, 0);
+            int length = line.length();
+            for (int at = commStart; at < length; at++) {
+                // each token after white space (the first one too, when the line starts with it) may be the thread
+                if (at > 0 && isSpace(line.charAt(at - 1)) && !isSpace(line.charAt(at))) {
+                    // a line that starts with white space may start with the thread: no command name
+                    int commEnd = Math.max(at - 1, commStart);
+                    while (commEnd > commStart && isSpace(line.charAt(commEnd - 1))) {
+                        commEnd--;
+                    }
+                    Header header = after(line, commStart, commEnd, at);
+                    if (header != null) {
+                        return header;
+                    }
+                }
+            }
+            return null;
+        }
+
+        /** The header whose thread starts at {@code at}, or null when what follows is not one. */
+        private static Header after(String line, int commStart, int commEnd, int at) {
+            int tidStart = at;
+            int end = signedDigits(line, at);
+            if (end < 0) {
+                return null;
+            }
+            if (end < line.length() && line.charAt(end) == '/') { // pid/tid
+                tidStart = end + 1;
+                end = signedDigits(line, tidStart);
+                if (end < 0) {
+                    return null;
+                }
+            }
+            int tidEnd = end;
+            int next = skipSpaces(line, end);
+            if (next == end) {
+                return null;
+            }
+            int cpuStart = -1;
+            int cpuEnd = -1;
+            if (next < line.length() && line.charAt(next) == '[') {
+                cpuStart = next + 1;
+                cpuEnd = digits(line, cpuStart);
+                if (cpuEnd < 0 || cpuEnd >= line.length() || line.charAt(cpuEnd) != ']') {
+                    return null;
+                }
+                int afterCpu = skipSpaces(line, cpuEnd + 1);
+                if (afterCpu == cpuEnd + 1) {
+                    return null;
+                }
+                next = afterCpu;
+            }
+            int secondsEnd = digits(line, next);
+            if (secondsEnd < 0 || secondsEnd >= line.length() || line.charAt(secondsEnd) != '.') {
+                return null;
+            }
+            int fractionEnd = digits(line, secondsEnd + 1);
+            if (fractionEnd < 0 || fractionEnd >= line.length() || line.charAt(fractionEnd) != ':') {
+                return null;
+            }
+            return new Header(line, commStart, commEnd, tidStart, tidEnd, cpuStart, cpuEnd, next, secondsEnd, fractionEnd,
+                    skipSpaces(line, fractionEnd + 1));
+        }
     }
 
-    /** perf prints seconds with 9 decimals ({@code --ns}) or 6. */
-    private static long nanoseconds(String seconds, String fraction) {
-        long nanos = Long.parseLong(fraction.length() > 9 ? fraction.substring(0, 9) : fraction);
-        for (int digits = fraction.length(); digits < 9; digits++) {
+    /** The end of the digits at {@code at}, or -1 when there are none. */
+    private static int digits(String text, int at) {
+        int end = at;
+        while (end < text.length() && text.charAt(end) >= '0' && text.charAt(end) <= '9') {
+            end++;
+        }
+        return end == at ? -1 : end;
+    }
+
+    /** The end of an optionally negative number at {@code at}, or -1 when there is none. */
+    private static int signedDigits(String text, int at) {
+        return at < text.length() && text.charAt(at) == '-' ? digits(text, at + 1) : digits(text, at);
+    }
+
+    /** The first position from {@code at} that is not white space (as {@code \\s} means it). */
+    private static int skipSpaces(String text, int at) {
+        int end = at;
+        while (end < text.length() && isSpace(text.charAt(end))) {
+            end++;
+        }
+        return end;
+    }
+
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
+    }
+
+    private static boolean isLetter(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
+    }
+
+    private static boolean isWord(char c) {
+        return isLetter(c) || c >= '0' && c <= '9' || c == '_';
+    }
+
+    /** Lower-case hexadecimal digits, at least one. */
+    private static boolean isHex(String text) {
+        if (text.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The first {@code <spaces>IPC: r.r (insns/cycles)} of a branch's target side.
+     *
+     * @return where its white space starts and the instructions, or null when there is none
+     */
+    private static long[] ipc(String text) {
+        for (int at = text.indexOf(IPC); at >= 0; at = text.indexOf(IPC, at + 1)) {
+            int start = at;
+            while (start > 0 && isSpace(text.charAt(start - 1))) {
+                start--;
+            }
+            if (start == at) {
+                continue;
+            }
+            int end = digits(text, at + IPC.length());
+            if (end < 0 || end >= text.length() || text.charAt(end) != '.') {
+                continue;
+            }
+            end = digits(text, end + 1);
+            if (end < 0 || !text.startsWith(" (", end)) {
+                continue;
+            }
+            int instructionsEnd = digits(text, end + 2);
+            if (instructionsEnd < 0 || instructionsEnd >= text.length() || text.charAt(instructionsEnd) != '/') {
+                continue;
+            }
+            int cyclesEnd = digits(text, instructionsEnd + 1);
+            if (cyclesEnd < 0 || cyclesEnd >= text.length() || text.charAt(cyclesEnd) != ')') {
+                continue;
+            }
+            return new long[] { start, Long.parseLong(text, end + 2, instructionsEnd, 10) };
+        }
+        return null;
+    }
+
+    /**
+     * Leaves out the period and event name perf prints before a sample's fields when asked to:
+     * {@code [period ]name[:modifiers]: }.
+     */
+    private static String stripEvent(String fields) {
+        int at = 0;
+        int period = digits(fields, 0);
+        if (period > 0) {
+            int afterPeriod = skipSpaces(fields, period);
+            if (afterPeriod > period) {
+                at = afterPeriod;
+            }
+        }
+        if (at >= fields.length() || !(isLetter(fields.charAt(at)) || fields.charAt(at) == '_')) {
+            return fields;
+        }
+        int end = at + 1;
+        while (end < fields.length() && (isWord(fields.charAt(end)) || fields.charAt(end) == '.' || fields.charAt(end) == '/' || fields.charAt(end) == '-')) {
+            end++;
+        }
+        int modifiers = end;
+        if (modifiers < fields.length() && fields.charAt(modifiers) == ':') {
+            int letters = modifiers + 1;
+            while (letters < fields.length() && isLetter(fields.charAt(letters))) {
+                letters++;
+            }
+            int afterModifiers = eventEnd(fields, letters);
+            if (letters > modifiers + 1 && afterModifiers > 0) {
+                return fields.substring(afterModifiers);
+            }
+        }
+        int after = eventEnd(fields, end);
+        return after > 0 ? fields.substring(after) : fields;
+    }
+
+    /** Past the {@code :} and white space that end an event name at {@code at}, or -1 when they do not. */
+    private static int eventEnd(String fields, int at) {
+        if (at >= fields.length() || fields.charAt(at) != ':') {
+            return -1;
+        }
+        int after = skipSpaces(fields, at + 1);
+        return after > at + 1 ? after : -1;
+    }
+
+    /** perf prints seconds with 9 decimals ({@code --ns}) or 6: {@code line[start, dot)} and {@code line(dot, end)}. */
+    private static long nanoseconds(String line, int start, int dot, int end) {
+        int fractionEnd = Math.min(end, dot + 10);
+        long nanos = Long.parseLong(line, dot + 1, fractionEnd, 10);
+        for (int digits = fractionEnd - dot - 1; digits < 9; digits++) {
             nanos *= 10;
         }
-        return Math.addExact(Math.multiplyExact(Long.parseLong(seconds), 1_000_000_000L), nanos);
+        return Math.addExact(Math.multiplyExact(Long.parseLong(line, start, dot, 10), 1_000_000_000L), nanos);
     }
 
     private CallStackFormatException problem(String what, String line) {

@@ -62,6 +62,32 @@ class DamagedProfileTest {
                 error.getMessage());
     }
 
+    /** Of two problems far into a file, the first is the one reported, at its own line. */
+    @Test
+    void perfScriptFirstProblemIsNamedAtItsLine(@TempDir Path dir) throws Exception {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            lines.add(String.format("callpaths 4242/4242 [000] 1000.%09d:   call   401136 main+0x16 (/tmp/pt/callpaths) =>   401196 run (/tmp/pt/callpaths)", i));
+        }
+        lines.set(8999, "not a sample");
+        lines.set(9999, "nor this");
+        Path script = dir.resolve("perf-script.txt");
+        Files.write(script, lines);
+        CallStackFormatException error = assertThrows(CallStackFormatException.class, () -> ProfileTest.read(script));
+        assertEquals(script + " line 9000: not a perf script sample (comm tid [cpu] time: ...): not a sample", error.getMessage());
+    }
+
+    /** A line that starts with white space and the thread has no command name (fuzzing found it). */
+    @Test
+    void perfScriptLineWithoutCommandNameReads(@TempDir Path dir) throws Exception {
+        List<String> lines = new ArrayList<>(Files.readAllLines(PT.resolve("perf-script-branches.txt")));
+        lines.set(1, lines.get(1).replace("callpaths  4242/4242", "           4242/4242"));
+        Path script = dir.resolve("perf-script.txt");
+        Files.write(script, lines);
+        assertEquals(ProfileTest.read(PT.resolve("perf-script-branches.txt")).tree(CallFlow.Weight.TIME).root().total(),
+                ProfileTest.read(script).tree(CallFlow.Weight.TIME).root().total());
+    }
+
     @Test
     void sptdecodeTimeGoingBackIsAnError(@TempDir Path dir) throws Exception {
         List<String> lines = new ArrayList<>(Files.readAllLines(PT.resolve("sptdecode.txt")));

@@ -102,7 +102,7 @@ public final class CtfTrace {
     /**
      * Decodes every event of every stream, keeping no field: what a reader that trusts the trace (Trace
      * Compass's own) would otherwise read past, a damaged event, an event out of order, shows up here as an
-     * error. About 2.6 million events a second on one core.
+     * error. About 12 million events a second on one core (perf traces).
      *
      * @return the number of events
      * @throws TraceFormatException

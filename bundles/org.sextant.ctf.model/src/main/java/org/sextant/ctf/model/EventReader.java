@@ -13,17 +13,33 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Decodes the events of consecutive packets of one stream file, on its own (one reader per worker, no shared
  * state). Timestamps are reconstructed to 64 bits from the packet's begin time and the (possibly narrower)
  * event header timestamps, as CTF specifies. Each event's integer fields are available by name while the
  * {@link Handler} runs; strings only when asked for.
+ *
+ * <p>
+ * Each event header and event class is decoded by a {@link DecodingPlan} made once per reader for the fields it
+ * keeps: runs of fields of fixed size and place are skipped whole, with only the kept integers read at their
+ * known offsets; nothing is allocated per event. The file is mapped in windows of at most {@link #WINDOW_BYTES}
+ * (a mapping cannot exceed 2 GiB), each holding whole packets, so a stream of any size reads in one call.
+ * </p>
  */
 public final class EventReader {
 
     /** The largest CPU number taken: Linux's NR_CPUS is at most 8192 today; a larger cpu_id is damage. */
     static final int MAX_CPU = 1 << 16;
+
+    /** The most bytes mapped at once: whole packets up to this much; a packet larger than it is mapped up to its content's end. */
+    static final long WINDOW_BYTES = 1L << 30;
+
+    /** Event class ids up to this are found in an array; larger ones (none seen in practice) in a map. */
+    private static final int MAX_INDEXED_ID = 1 << 16;
+
+    private static final String TIMESTAMP = "timestamp"; //$NON-NLS-1$
 
 
     /** Receives decoded events in stream order. */
@@ -96,6 +112,19 @@ public final class EventReader {
             fIntegerNames.clear();
             fStringNames.clear();
         }
+
+        /** @return every field as {@code name=value}, integers then strings, in decoding order (for messages and comparisons) */
+        @Override
+        public String toString() {
+            StringBuilder text = new StringBuilder();
+            for (int i = 0; i < fIntegerNames.fCount; i++) {
+                text.append(fIntegerNames.fNames[i]).append('=').append(fIntegers[i]).append(' ');
+            }
+            for (int i = 0; i < fStringNames.fCount; i++) {
+                text.append(fStringNames.fNames[i]).append("=\"").append(fStrings[i]).append("\" ");
+            }
+            return text.toString().trim();
+        }
     }
 
     /**
@@ -159,14 +188,37 @@ public final class EventReader {
         }
     }
 
+    /** The plans of one stream class: its event header's, and each event class's (its contexts and payload). */
+    private static final class StreamPlan {
+        final DecodingPlan fHeader;
+        final EventPlan[] fById;
+        final Map<Long, EventPlan> fOthers = new HashMap<>();
+
+        StreamPlan(DecodingPlan header, int ids) {
+            fHeader = header;
+            fById = new EventPlan[ids];
+        }
+
+        EventPlan get(long id) {
+            return id >= 0 && id < fById.length ? fById[(int) id] : fOthers.get(id);
+        }
+    }
+
+    /** An event class and the plan of what follows its header: the stream's event context, its own, its payload. */
+    private record EventPlan(CtfMetadata.EventClass event, DecodingPlan body) {
+    }
+
     private final Path fStream;
     private final CtfMetadata fMetadata;
     private final boolean fAllFields;
     /** Fields the decoding itself needs, kept even when the handler wants none. */
     private final Set<String> fKept;
+    private final long fWindowBytes;
     private final Fields fFields = new Fields();
     private final Map<String, String[]> fElementNames = new HashMap<>();
+    private final Map<Long, StreamPlan> fPlans = new HashMap<>();
     private MappedByteBuffer fBuffer;
+    /** Offset in the file of the mapped window's first byte: bit positions are from there. */
     private long fBase;
     private long fBit;
     private int fTimestampBits;
@@ -213,11 +265,20 @@ public final class EventReader {
     }
 
     private EventReader(Path stream, CtfMetadata metadata, boolean allFields, Set<String> fields) {
+        this(stream, metadata, allFields, fields, WINDOW_BYTES);
+    }
+
+    /**
+     * A reader with mapping windows of another size (tests: windows of a few packets make a small trace cross
+     * many window ends).
+     */
+    EventReader(Path stream, CtfMetadata metadata, boolean allFields, Set<String> fields, long windowBytes) {
         fStream = stream;
         fMetadata = metadata;
         fAllFields = allFields;
         fKept = new HashSet<>(metadata.structuralFields());
         fKept.addAll(fields);
+        fWindowBytes = windowBytes;
     }
 
     /**
@@ -241,17 +302,37 @@ public final class EventReader {
         if (count == 0) {
             return 0;
         }
-        Packet start = packets.get(first);
-        Packet last = packets.get(first + count - 1);
-        try (FileChannel channel = FileChannel.open(fStream, StandardOpenOption.READ)) {
-            fBase = start.offset();
-            fBuffer = channel.map(FileChannel.MapMode.READ_ONLY, fBase, last.end() - fBase);
-        }
+        long end = packets.get(first + count - 1).end();
         long events = 0;
-        for (int i = first; i < first + count; i++) {
-            events += packet(packets.get(i), handler);
+        try (FileChannel channel = FileChannel.open(fStream, StandardOpenOption.READ)) {
+            fBuffer = null;
+            for (int i = first; i < first + count; i++) {
+                Packet packet = packets.get(i);
+                map(channel, packet, end);
+                events += packet(packet, handler);
+            }
+        } finally {
+            fBuffer = null;
         }
         return events;
+    }
+
+    /**
+     * Makes sure the window holds the packet (its padding too, unless the packet alone is larger than a window):
+     * when it does not, maps a new one from the packet on, as far as {@code end} or the window size allows.
+     */
+    private void map(FileChannel channel, Packet packet, long end) throws TraceFormatException, IOException {
+        long needed = packet.sizeBytes() <= fWindowBytes ? packet.sizeBytes() : (packet.contentSizeBits() + 7) / 8;
+        if (needed > fWindowBytes || needed > Integer.MAX_VALUE) {
+            throw new TraceFormatException(fStream, packet.offset(), "packet content of " + needed + " bytes, more than the "
+                    + fWindowBytes + " bytes a reader maps at once");
+        }
+        if (fBuffer != null && packet.offset() >= fBase && packet.offset() + needed <= fBase + fBuffer.capacity()) {
+            return;
+        }
+        fBase = packet.offset();
+        long size = Math.max(needed, Math.min(fWindowBytes, end - fBase));
+        fBuffer = channel.map(FileChannel.MapMode.READ_ONLY, fBase, size);
     }
 
     private long packet(Packet packet, Handler handler) throws TraceFormatException {
@@ -273,26 +354,24 @@ public final class EventReader {
         }
         int cpu = (int) cpuId;
         long timestamp = packet.timestampBegin();
-        Map<Long, CtfMetadata.EventClass> events = fMetadata.events(streamId);
+        StreamPlan plan = fPlans.computeIfAbsent(streamId, id -> plan(id, stream));
         long count = 0;
         while (fBit < contentEnd) {
             long eventStart = fBit;
             fFields.clear();
             fTimestampBits = 0;
-            decode(stream.eventHeader());
+            run(plan.fHeader);
             if (fTimestampBits > 0) {
                 long previous = timestamp;
                 timestamp = extend(timestamp, fTimestampValue, fTimestampBits);
                 checkTime(eventStart, timestamp, previous, count == 0, packet);
             }
             long id = fFields.integer("id", 0);
-            CtfMetadata.EventClass event = events.get(id);
+            EventPlan event = plan.get(id);
             if (event == null) {
                 throw error(eventStart, "event of unknown id " + id + " in stream class " + streamId);
             }
-            decode(stream.eventContext());
-            decode(event.context());
-            decode(event.fields());
+            run(event.body());
             if (fBit > contentEnd) {
                 throw error(eventStart, "event runs past the end of its packet's content");
             }
@@ -300,10 +379,54 @@ public final class EventReader {
                 // An event of no bits would be read again and again (the metadata gives it no header, no field).
                 throw error(eventStart, "an event of no bits: the metadata declares nothing to read");
             }
-            handler.event(timestamp, cpu, event, fFields);
+            handler.event(timestamp, cpu, event.event(), fFields);
             count++;
         }
         return count;
+    }
+
+    /** The plans of a stream class's events, for the fields this reader keeps. */
+    private StreamPlan plan(long streamId, CtfMetadata.StreamClass stream) {
+        Predicate<String> kept = fAllFields ? name -> true : fKept::contains;
+        Map<Long, CtfMetadata.EventClass> events = fMetadata.events(streamId);
+        long largest = events.keySet().stream().mapToLong(Long::longValue).filter(id -> id >= 0 && id < MAX_INDEXED_ID).max().orElse(-1);
+        StreamPlan plan = new StreamPlan(DecodingPlan.of(kept, stream.eventHeader()), (int) (largest + 1));
+        for (CtfMetadata.EventClass event : events.values()) {
+            EventPlan eventPlan = new EventPlan(event, DecodingPlan.of(kept, stream.eventContext(), event.context(), event.fields()));
+            if (event.id() >= 0 && event.id() < plan.fById.length) {
+                plan.fById[(int) event.id()] = eventPlan;
+            } else {
+                plan.fOthers.put(event.id(), eventPlan);
+            }
+        }
+        return plan;
+    }
+
+    /** Decodes what a plan describes at the current position. */
+    private void run(DecodingPlan plan) throws TraceFormatException {
+        for (DecodingPlan.Step step : plan.steps()) {
+            if (step instanceof DecodingPlan.Run run) {
+                align(run.align());
+                long start = fBit;
+                skip(run.bits());
+                String[] names = run.names();
+                for (int i = 0; i < names.length; i++) {
+                    int bits = run.widths()[i];
+                    long value = Bits.unsigned(fBuffer, start + run.offsets()[i], bits, run.orders()[i]);
+                    if (run.signed()[i] && bits < 64) {
+                        value = (value << (64 - bits)) >> (64 - bits);
+                    }
+                    fFields.putInteger(names[i], value);
+                    if (names[i] == TIMESTAMP) { // interned by the plan
+                        fTimestampBits = bits;
+                        fTimestampValue = value;
+                    }
+                }
+            } else {
+                DecodingPlan.Dynamic dynamic = (DecodingPlan.Dynamic) step;
+                decode(dynamic.type(), dynamic.name());
+            }
+        }
     }
 
     /**
@@ -343,7 +466,7 @@ public final class EventReader {
             long value = integer(integer);
             if (name != null && (fAllFields || fKept.contains(name))) {
                 fFields.putInteger(name, value);
-                if (name.equals("timestamp")) {
+                if (name.equals(TIMESTAMP)) {
                     fTimestampBits = integer.bits();
                     fTimestampValue = value;
                 }

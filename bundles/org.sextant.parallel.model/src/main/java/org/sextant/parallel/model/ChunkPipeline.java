@@ -2,6 +2,8 @@
 package org.sextant.parallel.model;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,9 +60,15 @@ final class ChunkPipeline {
         void arrived(O output);
     }
 
-    /** What a run did. */
-    record Result(int chunks, int streams, long events, long entries, int maxChunksInFlight) {
+    /** What a run did, and what each stage cost. */
+    record Result(int chunks, int streams, long events, long entries, int maxChunksInFlight, PipelineCosts costs) {
     }
+
+    /** A chunk's output and the CPU time its worker spent on it. */
+    private record Timed<O>(O output, long cpuNanos) {
+    }
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     /** Chunks a worker may have done ahead of the merge: enough to keep it busy while the merge catches up. */
     private static final int LOOKAHEAD_PER_THREAD = 3;
@@ -99,7 +107,11 @@ final class ChunkPipeline {
         }
     }
 
-    static <O extends Output> Result run(CtfTrace trace, int threads, long chunkBytes, Work<O> work,
+    /**
+     * @param started
+     *            {@link System#nanoTime()} when the caller began opening the trace: the set-up's start
+     */
+    static <O extends Output> Result run(CtfTrace trace, long started, int threads, long chunkBytes, Work<O> work,
             Arrival<O> arrival, ChunkProgress progress, AtomicBoolean cancelled)
             throws TraceFormatException, IOException, InterruptedException {
         if (threads < 1 || chunkBytes < 1) {
@@ -117,7 +129,11 @@ final class ChunkPipeline {
         AtomicBoolean stop = new AtomicBoolean();
         try {
             int window = threads * LOOKAHEAD_PER_THREAD;
-            List<Future<O>> futures = new ArrayList<>(chunks.size());
+            long setup = System.nanoTime() - started;
+            long mergeStart = cpuNanos();
+            long workerCpu = 0;
+            long maxChunkCpu = 0;
+            List<Future<Timed<O>>> futures = new ArrayList<>(chunks.size());
             for (int k = 0; k < Math.min(window, chunks.size()); k++) {
                 futures.add(submit(pool, work, partition, chunks.get(k), cancelled, stop));
             }
@@ -126,7 +142,10 @@ final class ChunkPipeline {
             long entries = 0;
             int inFlight = 0;
             for (int k = 0; k < chunks.size() && !cancelled.get(); k++) {
-                O output = result(futures.get(k));
+                Timed<O> timed = result(futures.get(k));
+                O output = timed.output();
+                workerCpu += timed.cpuNanos();
+                maxChunkCpu = Math.max(maxChunkCpu, timed.cpuNanos());
                 futures.set(k, null);
                 if (futures.size() < chunks.size()) {
                     futures.add(submit(pool, work, partition, chunks.get(futures.size()), cancelled, stop));
@@ -142,17 +161,27 @@ final class ChunkPipeline {
                 entries += release(pending, horizon);
                 progress.chunksMerged(k + 1, chunks.size());
             }
-            return new Result(chunks.size(), streams.size(), events, entries, inFlight);
+            PipelineCosts costs = new PipelineCosts(chunks.size(), setup, workerCpu, maxChunkCpu, cpuNanos() - mergeStart);
+            return new Result(chunks.size(), streams.size(), events, entries, inFlight, costs);
         } finally {
             stop.set(true);
             pool.shutdownNow();
         }
     }
 
-    private static <O extends Output> Future<O> submit(ExecutorService pool, Work<O> work, Partitioner.Partition partition, Chunk chunk,
+    private static <O extends Output> Future<Timed<O>> submit(ExecutorService pool, Work<O> work, Partitioner.Partition partition, Chunk chunk,
             AtomicBoolean cancelled, AtomicBoolean stop) {
         // A chunk is a few tens of milliseconds of work: cancellation is checked between chunks.
-        return pool.submit(() -> cancelled.get() || stop.get() ? work.empty() : work.run(chunk, partition.packets().get(chunk.stream())));
+        return pool.submit(() -> {
+            long start = cpuNanos();
+            O output = cancelled.get() || stop.get() ? work.empty() : work.run(chunk, partition.packets().get(chunk.stream()));
+            return new Timed<>(output, cpuNanos() - start);
+        });
+    }
+
+    /** The calling thread's CPU time: a stage's cost without the time it waited for another. */
+    private static long cpuNanos() {
+        return THREADS.getCurrentThreadCpuTime();
     }
 
     /** Releases, in order, every pending entry older than {@code horizon}, or all of them past the last chunk. */

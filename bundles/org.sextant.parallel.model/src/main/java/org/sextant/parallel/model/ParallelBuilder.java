@@ -43,9 +43,11 @@ public final class ParallelBuilder {
      *            time of the last event, in nanoseconds
      * @param maxChunksInFlight
      *            the most chunks held by the merge at once
+     * @param costs
+     *            what each stage of the pipeline cost
      */
     public record Stats(int chunks, int streams, long events, long changes, long deferred, long firstEvent, long lastEvent,
-            int maxChunksInFlight) {
+            int maxChunksInFlight, PipelineCosts costs) {
     }
 
     /** The table's mark of a class the worker has no handler for. */
@@ -88,6 +90,7 @@ public final class ParallelBuilder {
      */
     public Stats build(Path traceDirectory, ChunkAnalysis analysis, StateWriter writer, ChunkProgress progress,
             AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
+        long started = System.nanoTime();
         CtfTrace trace = CtfTrace.open(traceDirectory);
         CtfMetadata metadata = trace.metadata();
         MergedState state = new MergedState(writer);
@@ -118,14 +121,14 @@ public final class ParallelBuilder {
             }
         };
         long[] totals = { 0, Long.MAX_VALUE, Long.MIN_VALUE }; // deferred, first event, last event
-        ChunkPipeline.Result result = ChunkPipeline.run(trace, fThreads, fChunkBytes, work, changes -> {
+        ChunkPipeline.Result result = ChunkPipeline.run(trace, started, fThreads, fChunkBytes, work, changes -> {
             state.chunkStartsAt(changes.firstEvent());
             totals[0] += changes.deferred();
             totals[1] = Math.min(totals[1], changes.firstEvent());
             totals[2] = Math.max(totals[2], changes.lastEvent());
         }, progress, cancelled);
         return new Stats(result.chunks(), result.streams(), result.events(), result.entries(), totals[0], totals[1], totals[2],
-                result.maxChunksInFlight());
+                result.maxChunksInFlight(), result.costs());
     }
 
     /**

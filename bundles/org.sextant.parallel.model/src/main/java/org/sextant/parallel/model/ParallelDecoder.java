@@ -41,8 +41,21 @@ public final class ParallelDecoder {
         void event(long nanos, int cpu, String eventName);
     }
 
-    /** What a run did, for progress reports and benchmarks. */
-    public record Stats(int chunks, int streams, long events, int maxChunksInFlight) {
+    /**
+     * What a run did, for progress reports and benchmarks.
+     *
+     * @param chunks
+     *            chunks in the trace
+     * @param streams
+     *            streams in the trace
+     * @param events
+     *            events decoded
+     * @param maxChunksInFlight
+     *            the most chunks held by the merge at once
+     * @param costs
+     *            what each stage of the pipeline cost
+     */
+    public record Stats(int chunks, int streams, long events, int maxChunksInFlight, PipelineCosts costs) {
     }
 
     private final int fThreads;
@@ -81,6 +94,7 @@ public final class ParallelDecoder {
     public Stats decode(Path traceDirectory, Consumer consumer, ChunkProgress progress, AtomicBoolean cancelled)
             throws TraceFormatException, IOException, InterruptedException {
         Objects.requireNonNull(consumer);
+        long started = System.nanoTime();
         CtfTrace trace = CtfTrace.open(traceDirectory);
         CtfMetadata metadata = trace.metadata();
         ChunkPipeline.Work<Columns> work = new ChunkPipeline.Work<>() {
@@ -97,9 +111,65 @@ public final class ParallelDecoder {
                 return new Columns(consumer);
             }
         };
-        ChunkPipeline.Result result = ChunkPipeline.run(trace, fThreads, fChunkBytes, work, columns -> { },
+        ChunkPipeline.Result result = ChunkPipeline.run(trace, started, fThreads, fChunkBytes, work, columns -> { },
                 progress, cancelled);
-        return new Stats(result.chunks(), result.streams(), result.entries(), result.maxChunksInFlight());
+        return new Stats(result.chunks(), result.streams(), result.entries(), result.maxChunksInFlight(), result.costs());
+    }
+
+    /**
+     * Decodes every event of a trace on the workers, keeping no field, and hands nothing to the merge: what the
+     * decoder alone costs and how it scales (the benchmark's decoder runs).
+     *
+     * @param traceDirectory
+     *            a CTF trace directory
+     * @param progress
+     *            told after each chunk
+     * @param cancelled
+     *            set to stop early
+     * @return what was done; {@code costs} holds the decoding's CPU time
+     * @throws TraceFormatException
+     *             when the trace cannot be decoded; the message names the file and offset
+     * @throws IOException
+     *             when a file cannot be read
+     * @throws InterruptedException
+     *             when the calling thread is interrupted
+     */
+    public Stats decodeOnly(Path traceDirectory, ChunkProgress progress, AtomicBoolean cancelled)
+            throws TraceFormatException, IOException, InterruptedException {
+        long started = System.nanoTime();
+        CtfTrace trace = CtfTrace.open(traceDirectory);
+        ChunkPipeline.Work<Decoded> work = new ChunkPipeline.Work<>() {
+            @Override
+            public Decoded run(Chunk chunk, List<Packet> packets) throws TraceFormatException, IOException {
+                return new Decoded(trace.reader(chunk.stream(), Set.of()).read(packets, chunk.firstPacket(), chunk.packets(),
+                        (timestamp, cpu, event, fields) -> { }));
+            }
+
+            @Override
+            public Decoded empty() {
+                return new Decoded(0);
+            }
+        };
+        ChunkPipeline.Result result = ChunkPipeline.run(trace, started, fThreads, fChunkBytes, work, decoded -> { }, progress, cancelled);
+        return new Stats(result.chunks(), result.streams(), result.events(), result.maxChunksInFlight(), result.costs());
+    }
+
+    /** A chunk decoded for its count alone: nothing to merge. */
+    private record Decoded(long events) implements ChunkPipeline.Output {
+        @Override
+        public int size() {
+            return 0;
+        }
+
+        @Override
+        public long time(int i) {
+            throw new IndexOutOfBoundsException(i);
+        }
+
+        @Override
+        public void emit(int i) {
+            throw new IndexOutOfBoundsException(i);
+        }
     }
 
     /** The decoded events of one chunk, as growable columns. */

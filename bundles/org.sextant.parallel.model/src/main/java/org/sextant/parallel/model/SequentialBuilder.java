@@ -106,7 +106,9 @@ public final class SequentialBuilder {
         if (current[0].fChanges.events() > 0) {
             current[0].merge(totals);
         }
-        return new ParallelBuilder.Stats((int) totals[0], 1, totals[1], totals[2], totals[3], totals[4], last[0], 1);
+        // One thread does every stage in turn: nothing for a scaling model to tell apart, so nothing measured.
+        PipelineCosts unmeasured = new PipelineCosts((int) totals[0], 0, 0, 0, 0);
+        return new ParallelBuilder.Stats((int) totals[0], 1, totals[1], totals[2], totals[3], totals[4], last[0], 1, unmeasured);
     }
 
     /** A chunk being handled: its worker, its handler per event class, its changes. */

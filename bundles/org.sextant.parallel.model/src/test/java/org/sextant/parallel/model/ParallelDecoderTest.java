@@ -63,6 +63,16 @@ class ParallelDecoderTest {
         assertTrue(cut.events() < stats.events(), "cancelled after the first chunk");
     }
 
+    /** Decoding alone counts every event, merges none, and says what the workers spent on each chunk. */
+    @Test
+    void decodeOnlyCountsEveryEventAndMeasuresTheWorkers() throws Exception {
+        ParallelDecoder.Stats stats = new ParallelDecoder(2, 4096).decodeOnly(Fixtures.PERF, (done, total) -> { }, new AtomicBoolean());
+        assertEquals(Fixtures.fact("perf-sched-syscalls", "events"), stats.events());
+        PipelineCosts costs = stats.costs();
+        assertEquals(stats.chunks(), costs.chunks());
+        assertTrue(costs.workerCpuNanos() > 0 && costs.maxChunkCpuNanos() <= costs.workerCpuNanos(), costs.toString());
+    }
+
     @Test
     void truncatedTraceFailsWithFileAndOffset(@TempDir Path dir) throws Exception {
         Files.copy(Fixtures.PERF.resolve("metadata"), dir.resolve("metadata"));
