@@ -34,3 +34,11 @@ def test_a_truncated_archive_is_no_trace_and_no_stack_trace(tmp_path):
     assert run.returncode != 0
     assert "traces.otf2" in run.stderr
     assert "Exception" not in run.stderr and "\tat " not in run.stderr
+
+
+def test_an_archive_directory_is_counted_as_its_anchor_file():
+    run = sextant("analyze", "--analysis", "count", "--json", str(ARCHIVE))
+    assert run.returncode == 0, run.stderr
+    [result] = json.loads(run.stdout)["traces"]
+    assert result["trace"] == str(ARCHIVE / "traces.otf2")
+    assert result["events"] == 4316   # tests/fixtures/catalogue.properties: otf2-mpi-stencil.events

@@ -65,6 +65,7 @@ public final class TraceOpener {
     }
 
     private static final String CTF_METADATA = RecordingLayout.CTF_METADATA;
+    private static final String OTF2_ANCHOR_SUFFIX = ".otf2"; //$NON-NLS-1$
     /** The record of a supplementary folder as a whole. */
     private static final String FOLDER_RECORD = "trace" + Provenance.SUFFIX; //$NON-NLS-1$
 
@@ -89,7 +90,7 @@ public final class TraceOpener {
 
     /**
      * @param path
-     *            a trace, or a directory of traces (a recording)
+     *            a trace (an OTF2 archive also by its directory), or a directory of traces (a recording)
      * @param damaged
      *            where the traces of a recording that cannot be read are listed (each problem, naming the file)
      *            and left out, the others opened; null to refuse a recording with any such trace
@@ -100,7 +101,7 @@ public final class TraceOpener {
      *             naming the file and the problem
      */
     public static ITmfTrace open(String path, @Nullable List<String> damaged, Depth depth) throws OpenException {
-        File file = readable(path);
+        File file = anchorOf(readable(path));
         return open((skipped, checks) -> openQuietly(file, skipped, checks), damaged, depth);
     }
 
@@ -137,7 +138,7 @@ public final class TraceOpener {
      *             when it is missing, unreadable, damaged, a recording, or of no type this installation reads
      */
     public static TraceTypeHelper check(String path, Depth depth) throws OpenException {
-        File file = readable(path);
+        File file = anchorOf(readable(path));
         if (file.isDirectory() && !new File(file, CTF_METADATA).isFile()) {
             throw new OpenException(path + ": a directory of traces (a recording), not a trace: add each of its traces"); //$NON-NLS-1$
         }
@@ -156,6 +157,19 @@ public final class TraceOpener {
             throw new OpenException(path + ": not readable"); //$NON-NLS-1$
         }
         return file;
+    }
+
+    /**
+     * The trace a directory stands for when it is one archive opened by its anchor file (an OTF2 archive's
+     * directory holds exactly one {@code NAME.otf2}), else the file itself: a directory is otherwise a CTF trace
+     * or a recording.
+     */
+    private static File anchorOf(File file) {
+        if (!file.isDirectory() || new File(file, CTF_METADATA).isFile()) {
+            return file;
+        }
+        File[] anchors = file.listFiles(each -> each.isFile() && each.getName().endsWith(OTF2_ANCHOR_SUFFIX));
+        return anchors != null && anchors.length == 1 ? anchors[0] : file;
     }
 
     private static ITmfTrace open(QuietOpener opener, @Nullable List<String> damaged, Depth depth) throws OpenException {

@@ -137,7 +137,8 @@ class InfluxWriterTest extends WithInfluxd {
     void aServerThatStaysSlowFailsTheExportAfterItsAttempts() throws IOException {
         InfluxTarget direct = database();
         try (FaultyProxy proxy = new FaultyProxy(sServer.url(), n -> n == 1 ? FaultyProxy.Fault.NONE : FaultyProxy.Fault.delay(3_000))) {
-            InfluxTarget target = InfluxTarget.of(proxy.url().toString(), direct.database(), null).withBatchSize(100)
+            // one request at a time, so that the first batch is the one the proxy lets through
+            InfluxTarget target = InfluxTarget.of(proxy.url().toString(), direct.database(), null).withBatchSize(100).withInFlight(1)
                     .withRetries(Duration.ofMillis(1_200), 2, Duration.ofMillis(10));
             InfluxWriter writer = new InfluxWriter(target, (landed, elapsed) -> { });
             points(writer, "m", 150);
