@@ -76,9 +76,12 @@ public abstract class StateTimeGraphDataProvider implements ITimeGraphDataProvid
          *            the parent entry's id: {@link #ROOT} or another attribute's
          * @param label
          *            the row's name
+         * @return the row's entry, whose metadata the caller may fill
          */
-        public void row(int quark, long parent, String label) {
-            fEntries.add(new TimeGraphEntryModel(quark, parent, label, fStart, fEnd));
+        public TimeGraphEntryModel row(int quark, long parent, String label) {
+            TimeGraphEntryModel row = new TimeGraphEntryModel(quark, parent, label, fStart, fEnd);
+            fEntries.add(row);
+            return row;
         }
 
         /**

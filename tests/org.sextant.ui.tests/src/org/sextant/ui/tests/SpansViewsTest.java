@@ -5,18 +5,25 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.TreeSet;
 
+import org.eclipse.tracecompass.tmf.core.signal.TmfDataModelSelectedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
 import org.eclipse.tracecompass.tmf.core.signal.TmfWindowRangeUpdatedSignal;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimestamp;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
+import org.eclipse.tracecompass.tmf.ui.views.timegraph.AbstractTimeGraphView;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphViewer;
+import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
+import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.TimeGraphEntry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sextant.common.core.RedisConnectionKey;
+import org.sextant.internal.redis.ui.NetflowView;
 import org.sextant.internal.spans.ui.CriticalPathView;
 import org.sextant.internal.spans.ui.SpansView;
 import org.sextant.spans.core.SpansAnalysisModule;
@@ -28,7 +35,8 @@ import org.sextant.test.support.ui.WorkbenchDriver;
 /**
  * The span views in a real Trace Compass workbench, on the HTTP topology recording opened as the experiment of
  * its traces: the Spans view draws the services' lanes and the Redis node's commands, the critical path view a
- * row per request; a screenshot of each goes to {@code sextant.screenshots} (docs/images with
+ * row per request, and selecting a Spans row of a Redis connection's commands selects that connection's row in
+ * Redis Netflow; a screenshot of each goes to {@code sextant.screenshots} (docs/images with
  * tools/screenshots.sh).
  */
 class SpansViewsTest {
@@ -72,5 +80,25 @@ class SpansViewsTest {
         TimeGraphViewer viewer = WorkbenchDriver.showTimeGraph(CriticalPathView.ID, "spans-critical-path.png", TIMEOUT); //$NON-NLS-1$
         TreeSet<String> rows = WorkbenchDriver.rowsWithStates(viewer);
         assertTrue(rows.stream().anyMatch(name -> name.contains("GET /orders/:id")), () -> "rows drawn: " + rows); //$NON-NLS-1$
+    }
+
+    @Test
+    void aConnectionsCommandsSelectItsNetflowRow() throws Exception {
+        TimeGraphViewer netflow = ((AbstractTimeGraphView) WorkbenchDriver.showView(NetflowView.ID)).getTimeGraphViewer();
+        WorkbenchDriver.waitUntil(() -> WorkbenchDriver.entries(netflow).stream().anyMatch(entry -> !keys(entry).isEmpty()), TIMEOUT,
+                "Netflow's connection rows"); //$NON-NLS-1$
+        TimeGraphViewer spans = ((AbstractTimeGraphView) WorkbenchDriver.showView(SpansView.ID)).getTimeGraphViewer();
+        WorkbenchDriver.waitUntil(() -> WorkbenchDriver.entries(spans).stream().anyMatch(entry -> !keys(entry).isEmpty()), TIMEOUT,
+                "the Spans rows of a Redis connection"); //$NON-NLS-1$
+        ITimeGraphEntry commands = WorkbenchDriver.entries(spans).stream().filter(entry -> !keys(entry).isEmpty()).findFirst().orElseThrow();
+        spans.selectAndReveal(commands);
+        // what Trace Compass's time-graph view broadcasts when the user selects a row
+        TmfSignalManager.dispatchSignal(new TmfDataModelSelectedSignal(spans, ((TimeGraphEntry) commands).getMetadata()));
+        WorkbenchDriver.waitUntil(() -> keys(netflow.getSelection()).equals(keys(commands)), TIMEOUT, "Netflow to select " + keys(commands)); //$NON-NLS-1$
+    }
+
+    /** @return the Redis connections a row shows */
+    private static List<String> keys(ITimeGraphEntry entry) {
+        return entry instanceof TimeGraphEntry row ? RedisConnectionKey.of(row.getEntryModel()) : List.of();
     }
 }

@@ -21,9 +21,11 @@ import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
 import org.eclipse.tracecompass.tmf.core.model.StyleProperties;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphArrow;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphArrow;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphEntryModel;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphState;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.sextant.common.core.RedisConnectionKey;
 import org.sextant.common.core.StateTimeGraphDataProvider;
 import org.sextant.redis.core.RedisAnalysisModule;
 import org.sextant.redis.core.RedisPathModule;
@@ -37,7 +39,8 @@ import org.sextant.redis.model.RedisTracker;
  * Threads). Rows are attributes of the Redis state system; states are styled by {@link Operation}, a state's
  * value being its operation's ordinal. Netflow's arrows are the hops of requests' paths ({@link RedisPathModule}):
  * a redirection to its retry, a PUBLISH to its bus messages and their reading, a primary's write to its replica's
- * read, each styled by its kind.
+ * read, each styled by its kind. A Netflow row names its connection ({@link RedisConnectionKey}) so that other
+ * families' rows of that connection lead to it.
  */
 public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider {
 
@@ -141,7 +144,8 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider {
         for (int node : ss.getQuarks(RedisTracker.NODES, "*")) { //$NON-NLS-1$
             entries.group(node, ROOT, Nodes.label(ss, node));
             if (fRows == Rows.NETFLOW) {
-                addRows(ss, node, RedisTracker.CONNECTIONS, Messages.Netflow_Connection, entries);
+                addRows(ss, node, RedisTracker.CONNECTIONS, Messages.Netflow_Connection, entries).forEach((fd, row) -> RedisConnectionKey.tag(row,
+                        RedisConnectionKey.of(ss.getAttributeName(node), Integer.parseInt(ss.getAttributeName(fd)))));
             } else {
                 int loop = ss.optQuarkRelative(node, RedisTracker.EVENT_LOOP);
                 if (loop != ITmfStateSystem.INVALID_ATTRIBUTE) {
@@ -152,17 +156,19 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider {
         }
     }
 
-    /** The attributes under {@code node/parent}, a row each, by number. */
-    private static void addRows(ITmfStateSystem ss, int node, String parent, String label, Entries entries) {
+    /** The attributes under {@code node/parent}, a row each, by number; returns the rows by attribute. */
+    private static Map<Integer, TimeGraphEntryModel> addRows(ITmfStateSystem ss, int node, String parent, String label, Entries entries) {
+        Map<Integer, TimeGraphEntryModel> added = new LinkedHashMap<>();
         int quark = ss.optQuarkRelative(node, parent);
         if (quark == ITmfStateSystem.INVALID_ATTRIBUTE) {
-            return;
+            return added;
         }
         List<Integer> rows = new ArrayList<>(ss.getSubAttributes(quark, false));
         rows.sort(Comparator.comparingLong(row -> Long.parseLong(ss.getAttributeName(row))));
         for (int row : rows) {
-            entries.row(row, node, MessageFormat.format(label, ss.getAttributeName(row)));
+            added.put(row, entries.row(row, node, MessageFormat.format(label, ss.getAttributeName(row))));
         }
+        return added;
     }
 
     @Override

@@ -30,6 +30,7 @@ import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse.Status;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.sextant.common.core.RedisConnectionKey;
 import org.sextant.spans.core.SpansAnalysisModule;
 import org.sextant.spans.model.SpanGraph;
 
@@ -83,6 +84,16 @@ abstract class GraphTimeGraphDataProvider implements ITimeGraphDataProvider<Time
             long id = fEntries.size();
             fEntries.add(new TimeGraphEntryModel(id, parent, name, fStart, fEnd, bars));
             return id;
+        }
+
+        /**
+         * @param entry
+         *            an entry's id
+         * @param connection
+         *            the key of the Redis connection it shows ({@link RedisConnectionKey})
+         */
+        public void tag(long entry, String connection) {
+            RedisConnectionKey.tag(fEntries.get((int) entry), connection);
         }
 
         /**

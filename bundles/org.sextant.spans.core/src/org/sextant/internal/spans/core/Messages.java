@@ -25,7 +25,7 @@ public class Messages extends NLS {
     public static String Spans_Description = ""; //$NON-NLS-1$
     public static String Spans_Served = ""; //$NON-NLS-1$
     public static String Spans_Calls = ""; //$NON-NLS-1$
-    public static String Spans_Commands = ""; //$NON-NLS-1$
+    public static String Spans_Connection = ""; //$NON-NLS-1$
     public static String Spans_RedisNode = ""; //$NON-NLS-1$
     public static String CriticalPath_Title = ""; //$NON-NLS-1$
     public static String CriticalPath_Description = ""; //$NON-NLS-1$

@@ -74,10 +74,10 @@ final class RedisLink {
         }
         List<RedisCommand> commands = new ArrayList<>();
         for (ISegment segment : store) {
-            String where = String.valueOf(connection.resolve(segment));
-            int space = where.lastIndexOf(' ');
-            String peer = where.indexOf(' ') == space ? "" : where.substring(space + 1); //$NON-NLS-1$
-            commands.add(new RedisCommand(segment.getStart(), segment.getEnd(), String.valueOf(node.resolve(segment)), peer,
+            String[] where = String.valueOf(connection.resolve(segment)).split(" "); //$NON-NLS-1$
+            int fd = where.length > 1 ? Integer.parseInt(where[1]) : -1;
+            String peer = where.length > 2 ? where[2] : ""; //$NON-NLS-1$
+            commands.add(new RedisCommand(segment.getStart(), segment.getEnd(), String.valueOf(node.resolve(segment)), fd, peer,
                     String.valueOf(command.resolve(segment))));
         }
         return commands;

@@ -13,6 +13,7 @@ import java.util.function.ToLongFunction;
 
 import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.sextant.common.core.RedisConnectionKey;
 import org.sextant.spans.core.SpansAnalysisModule;
 import org.sextant.spans.model.RedisCommand;
 import org.sextant.spans.model.Service;
@@ -23,8 +24,9 @@ import org.sextant.spans.model.TraceContext;
 
 /**
  * The Spans time graph: under each service, the requests it served and the calls it made, each on as many lanes
- * as were at once in progress, and under each Redis node the commands the spans sent it; arrows go from each
- * client span to the server span it called, and from each span to its Redis commands. A span is labelled by its
+ * as were at once in progress, and under each Redis node the commands the spans sent it, a row per connection
+ * (named by its {@link RedisConnectionKey}, so that selecting it selects the connection in Redis Netflow); arrows
+ * go from each client span to the server span it called, and from each span to its Redis commands. A span is labelled by its
  * route, a command by its name; the tooltip tells the rest (status, trace id, connection).
  */
 public class SpansTimeGraphDataProvider extends GraphTimeGraphDataProvider {
@@ -82,17 +84,22 @@ public class SpansTimeGraphDataProvider extends GraphTimeGraphDataProvider {
             lanes(layout, group, Messages.Spans_Served, served, Span::start, SpansTimeGraphDataProvider::end, bar);
             lanes(layout, group, Messages.Spans_Calls, calls, Span::start, SpansTimeGraphDataProvider::end, bar);
         }
-        Map<String, List<RedisCommand>> byNode = new TreeMap<>();
+        Map<String, Map<Integer, List<RedisCommand>>> byNode = new TreeMap<>();
         graph.redisCommands().stream().filter(c -> graph.spanOf(c).isPresent())
-                .forEach(c -> byNode.computeIfAbsent(c.node(), n -> new ArrayList<>()).add(c));
-        byNode.forEach((node, commands) -> {
+                .forEach(c -> byNode.computeIfAbsent(c.node(), n -> new TreeMap<>()).computeIfAbsent(c.fd(), fd -> new ArrayList<>()).add(c));
+        byNode.forEach((node, connections) -> {
             long group = layout.entry(ROOT, Messages.bind(Messages.Spans_RedisNode, node), false);
-            lanes(layout, group, Messages.Spans_Commands, commands, RedisCommand::start, RedisCommand::end, (row, command) -> {
-                layout.bar(row, command.start(), command.end(), REDIS, command.command(), Map.of(Messages.Tooltip_Command, command.command(),
-                        Messages.Tooltip_Client, command.peer(), Messages.Tooltip_Duration, micros(command.end() - command.start())));
-                Long from = rowOf.get(graph.spanOf(command).orElseThrow());
-                if (from != null) {
-                    layout.arrow(from, row, command.start(), command.start(), CALL);
+            connections.forEach((fd, commands) -> {
+                String name = Messages.bind(Messages.Spans_Connection, String.valueOf(fd));
+                for (long row : lanes(layout, group, name, commands, RedisCommand::start, RedisCommand::end, (row, command) -> {
+                    layout.bar(row, command.start(), command.end(), REDIS, command.command(), Map.of(Messages.Tooltip_Command, command.command(),
+                            Messages.Tooltip_Client, command.peer(), Messages.Tooltip_Duration, micros(command.end() - command.start())));
+                    Long from = rowOf.get(graph.spanOf(command).orElseThrow());
+                    if (from != null) {
+                        layout.arrow(from, row, command.start(), command.start(), CALL);
+                    }
+                })) {
+                    layout.tag(row, RedisConnectionKey.of(node, fd));
                 }
             });
         });
@@ -110,8 +117,8 @@ public class SpansTimeGraphDataProvider extends GraphTimeGraphDataProvider {
         void at(long row, T item);
     }
 
-    /** Puts items (in start order) on the first lane free at their start, making lanes as needed. */
-    private static <T> void lanes(Layout layout, long group, String name, List<T> items, ToLongFunction<T> start, ToLongFunction<T> end,
+    /** Puts items (in start order) on the first lane free at their start, making lanes as needed; returns the lanes. */
+    private static <T> List<Long> lanes(Layout layout, long group, String name, List<T> items, ToLongFunction<T> start, ToLongFunction<T> end,
             Place<T> place) {
         List<Long> rows = new ArrayList<>();
         List<Long> free = new ArrayList<>();
@@ -127,6 +134,7 @@ public class SpansTimeGraphDataProvider extends GraphTimeGraphDataProvider {
             free.set(lane, end.applyAsLong(item));
             place.at(rows.get(lane), item);
         }
+        return rows;
     }
 
     /** @return its end, or for a span whose response never came the last time known of it */

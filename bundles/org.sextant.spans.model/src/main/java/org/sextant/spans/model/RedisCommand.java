@@ -11,10 +11,12 @@ package org.sextant.spans.model;
  *            nanoseconds
  * @param node
  *            the Redis node's key (its process id)
+ * @param fd
+ *            the connection's descriptor on the node
  * @param peer
  *            the client's "address:port" as the node saw it; the empty string when unknown
  * @param command
  *            the command, lower case
  */
-public record RedisCommand(long start, long end, String node, String peer, String command) {
+public record RedisCommand(long start, long end, String node, int fd, String peer, String command) {
 }

@@ -71,7 +71,7 @@ class HttpTrackerTest {
         response(37, LOADGEN, 100, 6, false, 200);
         response(40, GATEWAY, 200, 22, true, 503);
         response(42, LOADGEN, 100, 7, false, 503);
-        return fTracker.finish(List.of(new RedisCommand(26, 28, "400", "127.0.0.1:50100", "get")));
+        return fTracker.finish(List.of(new RedisCommand(26, 28, "400", 9, "127.0.0.1:50100", "get")));
     }
 
     @Test
@@ -91,7 +91,7 @@ class HttpTrackerTest {
         assertSame(gateway1, call.inferredParent());
         assertSame(users, call.peer());
         assertSame(call, users.parent());
-        assertEquals(List.of(new RedisCommand(26, 28, "400", "127.0.0.1:50100", "get")), users.redisCommands());
+        assertEquals(List.of(new RedisCommand(26, 28, "400", 9, "127.0.0.1:50100", "get")), users.redisCommands());
         assertEquals(List.of(load1, spans.get(2)), graph.roots());
         assertEquals(10 + 3, gateway1.start());
         assertEquals(36, gateway1.end());
@@ -170,10 +170,10 @@ class HttpTrackerTest {
         request(150_021, USERS, 300, 42, false, "/users/2", "");
         fTracker.otherIo(200_000, USERS, 300, 41, true); // one write, two commands
         fTracker.otherIo(5_000_000, USERS, 300, 41, true); // another the node did not time
-        RedisCommand first = new RedisCommand(100_000, 100_015, "400", "127.0.0.1:50100", "get");
-        RedisCommand second = new RedisCommand(200_005, 200_010, "400", "127.0.0.1:50100", "incr");
-        RedisCommand third = new RedisCommand(200_006, 200_010, "400", "127.0.0.1:50100", "expire");
-        RedisCommand stranger = new RedisCommand(200_007, 200_011, "400", "127.0.0.1:59999", "ping");
+        RedisCommand first = new RedisCommand(100_000, 100_015, "400", 9, "127.0.0.1:50100", "get");
+        RedisCommand second = new RedisCommand(200_005, 200_010, "400", 9, "127.0.0.1:50100", "incr");
+        RedisCommand third = new RedisCommand(200_006, 200_010, "400", 9, "127.0.0.1:50100", "expire");
+        RedisCommand stranger = new RedisCommand(200_007, 200_011, "400", 9, "127.0.0.1:59999", "ping");
         SpanGraph graph = fTracker.finish(List.of(third, first, second, stranger));
         assertEquals(List.of(first), graph.spans().get(0).redisCommands());
         assertEquals(List.of(second, third), graph.spans().get(1).redisCommands());
@@ -194,9 +194,9 @@ class HttpTrackerTest {
         fTracker.otherIo(21, USERS, 300, 41, true); // SET for /users/1
         fTracker.otherIo(22, USERS, 300, 41, true); // SET for /users/2
         // the node timed its commands after the client's stamps, as it happens when the writer is preempted
-        List<RedisCommand> commands = List.of(new RedisCommand(5, 6, "400", "127.0.0.1:50100", "get"),
-                new RedisCommand(7, 8, "400", "127.0.0.1:50100", "get"), new RedisCommand(14, 15, "400", "127.0.0.1:50100", "set"),
-                new RedisCommand(16, 17, "400", "127.0.0.1:50100", "set"));
+        List<RedisCommand> commands = List.of(new RedisCommand(5, 6, "400", 9, "127.0.0.1:50100", "get"),
+                new RedisCommand(7, 8, "400", 9, "127.0.0.1:50100", "get"), new RedisCommand(14, 15, "400", 9, "127.0.0.1:50100", "set"),
+                new RedisCommand(16, 17, "400", 9, "127.0.0.1:50100", "set"));
         SpanGraph graph = fTracker.finish(commands);
         assertEquals(List.of(commands.get(0), commands.get(2)), graph.spans().get(0).redisCommands());
         assertEquals(List.of(commands.get(1), commands.get(3)), graph.spans().get(1).redisCommands());

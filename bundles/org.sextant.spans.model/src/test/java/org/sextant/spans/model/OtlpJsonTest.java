@@ -46,7 +46,7 @@ class OtlpJsonTest {
         tracker.responseHead(12, "200", 1, 20, true, 0, 502);
         tracker.messageEnd(12, "200", 1, 20, true, 0);
         StringBuilder out = new StringBuilder();
-        OtlpJson.write(tracker.finish(List.of(new RedisCommand(8, 9, "400", "127.0.0.1:50100", "get"))), out);
+        OtlpJson.write(tracker.finish(List.of(new RedisCommand(8, 9, "400", 9, "127.0.0.1:50100", "get"))), out);
         String json = out.toString();
 
         assertEquals(List.of(TRACE, TRACE, TRACE, TRACE), all(json, "\"traceId\":\"([0-9a-f]+)\""));
