@@ -66,9 +66,11 @@ static int classify_request(const char *b, size_t n) {
 
 // "HTTP/1.x nnn": D a digit, anything else literal.
 static int classify_response(const char *b, size_t n) {
-    static const char PATTERN[] = "HTTP/1.D DDD";
+    // S: a status code's first digit, 1 to 5 (RFC 9110 15: "values outside the range 100..599 are invalid")
+    static const char PATTERN[] = "HTTP/1.D SDD";
     for (size_t i = 0; i < n && i < sizeof PATTERN - 1; i++) {
-        int ok = PATTERN[i] == 'D' ? b[i] >= '0' && b[i] <= '9' : b[i] == PATTERN[i];
+        int ok = PATTERN[i] == 'D' ? b[i] >= '0' && b[i] <= '9'
+                 : PATTERN[i] == 'S' ? b[i] >= '1' && b[i] <= '5' : b[i] == PATTERN[i];
         if (!ok) {
             return HTTP_SKIP_NOT_HTTP;
         }

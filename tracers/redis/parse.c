@@ -2,6 +2,7 @@
 #include "parse.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,7 +117,9 @@ void resp_feed(struct resp_parser *p, const char *bytes, size_t length, command_
         case R_COUNT:
         case R_BULK_LENGTH:
             if (c == '\r') {
-                if (p->state == R_COUNT) {
+                if (p->state == R_COUNT && p->number > INT_MAX) {
+                    p->broken = 1;   // no count Redis takes ("invalid multibulk length"): argc would wrap
+                } else if (p->state == R_COUNT) {
                     p->args_left = p->argc = (int) p->number;
                     p->state = R_LF;
                     p->bulk_left = -1;   // after the count's LF: a bulk string header
@@ -187,7 +190,7 @@ void resp_feed(struct resp_parser *p, const char *bytes, size_t length, command_
                 if (c != '\r' && p->state == R_INLINE) {
                     p->state = R_INLINE_REST;
                 }
-                if (c == ' ' && p->state == R_INLINE_REST) {
+                if (c == ' ' && p->state == R_INLINE_REST && p->argc < INT_MAX) {
                     p->argc++;
                 }
             } else if (p->state == R_INLINE) {
@@ -202,6 +205,10 @@ void resp_feed(struct resp_parser *p, const char *bytes, size_t length, command_
 }
 
 enum { S_TYPE, S_LINE, S_LF, S_PAYLOAD };
+
+// More elements owed than this is no reply a connection carries but damaged bytes, whose counts added up would
+// overflow.
+#define AGGREGATE_MAX ((int64_t) 1 << 40)
 
 // An error line of a redirection: "MOVED <slot> <address:port>" or "ASK <slot> <address:port>".
 static void error_line(struct reply_scanner *s, redirect_fn on_redirect, void *context) {
@@ -227,10 +234,12 @@ static void element_line(struct reply_scanner *s, redirect_fn on_redirect, void 
         s->state = s->bulk_left > 0 ? S_PAYLOAD : S_TYPE;
         return;
     case '*': case '~': case '>':   // array, set, push: n elements
-        s->owed += n > 0 ? n : 0;
-        break;
     case '%': case '|':             // map, attribute: n keys and n values
-        s->owed += n > 0 ? 2 * n : 0;
+        if (n > AGGREGATE_MAX || s->owed > AGGREGATE_MAX) {
+            s->broken = 1;
+            return;
+        }
+        s->owed += n <= 0 ? 0 : s->type == '%' || s->type == '|' ? 2 * n : n;
         break;
     case '-':
         error_line(s, on_redirect, context);

@@ -253,6 +253,11 @@ static void giving_up(void) {
     exchange("server: a header line without a colon is malformed", &(struct exchange) {
         .accepted = 1, .pieces = { IN("GET / HTTP/1.1\r\nHost h\r\n\r\n") } }, "B0.0 S0 malformed ");
 
+    // Found by fuzz_parsers.c: status 000 was a response of status 0.
+    exchange("client: a status code outside 100 to 599 is not HTTP", &(struct exchange) {
+        .accepted = 0, .pieces = { OUT("GET / HTTP/1.1\r\n\r\n"), IN("HTTP/1.1 000 OK\r\n\r\n") } },
+        "B1.0 Q1.0 GET / h= t= l=0 E1.0 0 S0 malformed ");
+
     exchange("server: HTTP/3 in the request line is malformed", &(struct exchange) {
         .accepted = 1, .pieces = { IN("GET / HTTP/3\r\n\r\n") } }, "B0.0 S0 malformed ");
 

@@ -108,6 +108,10 @@ int main(void) {
     const char garbage[] = "*2\r\n$x\r\n*1\r\n$4\r\nPING\r\n";
     check(strcmp(resp_cut(garbage, sizeof garbage - 1, 0), "") == 0, "bytes that are not RESP stop the parsing");
 
+    // Found by fuzz_parsers.c: a count past an int wrapped into a small argc ("*4294967298" read as 2).
+    const char huge_count[] = "*4294967298\r\n$3\r\nGET\r\n$1\r\nk\r\n";
+    check(strcmp(resp_cut(huge_count, sizeof huge_count - 1, 0), "") == 0, "a count no int holds is not RESP");
+
     // Slots as CLUSTER KEYSLOT answers them (redis-server 7.0.15): foo 12182, {user1000}.following and
     // {user1000}.followers 3443, foo{}{bar} 8363 (an empty first tag: the whole key), foo{{bar}}zap 4015 ("{bar").
     check(key_slot("foo", 3) == 12182 && key_slot("{user1000}.following", 20) == 3443 && key_slot("{user1000}.followers", 20) == 3443
@@ -126,6 +130,10 @@ int main(void) {
           "redirections among replies of every type, with their ordinals, cut anywhere");
     check(strcmp(reply_cut("-MOVED x 1:2\r\n-ERR MOVED 1 a:1\r\nhello", 36, 0), "") == 0,
           "malformed redirections and bytes that are not RESP are not redirections");
+
+    // Found by fuzz_parsers.c: a map's count doubled past a long (undefined behaviour), the redirection after it lost.
+    const char huge_map[] = "%6789012345678901234\r\n-MOVED 1 a:1\r\n";
+    check(strcmp(reply_cut(huge_map, sizeof huge_map - 1, 0), "") == 0, "an aggregate of 2^62 elements is not RESP");
 
     uint8_t stream[3 * 2400];
     size_t length = bus_message(stream, 2256, 7101, 0);
