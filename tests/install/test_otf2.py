@@ -41,4 +41,4 @@ def test_an_archive_directory_is_counted_as_its_anchor_file():
     assert run.returncode == 0, run.stderr
     [result] = json.loads(run.stdout)["traces"]
     assert result["trace"] == str(ARCHIVE / "traces.otf2")
-    assert result["events"] == 4316   # tests/fixtures/catalogue.properties: otf2-mpi-stencil.events
+    assert result["events"] == 4716   # tests/fixtures/catalogue.properties: otf2-mpi-stencil.events

@@ -4,13 +4,14 @@
 # Records a real MPI + OpenMP run to OTF2: tools/capture/workloads/mpi-stencil.c (a 2-D Jacobi stencil: halo
 # exchange by MPI_Irecv/MPI_Isend + MPI_Wait, MPI_Allreduce, MPI_Bcast, MPI_Barrier, checksums by
 # MPI_Send/MPI_Recv, an OpenMP parallel sweep) built with -finstrument-functions and linked with our measurement
-# library tools/otf2-measure (PMPI wrappers + function hooks writing through libotf2's C API), run on 4 ranks
-# of 2 threads by Debian's Open MPI. Then otf2-print reads it back: any complaint fails the capture.
+# library tools/otf2-measure (PMPI wrappers + function hooks + OpenMP fork/join/team records from libgomp's
+# GOMP_parallel entry points, writing through libotf2's C API), run on 4 ranks of 2 threads by Debian's Open MPI.
+# Then otf2-print reads it back: any complaint fails the capture.
 #
 #   tools/capture/otf2-mpi.sh OUT_DIR            the fixture: 16 x 16 blocks, 10 iterations (about 5,000 events);
 #                                                OUT_DIR/otf2-print.txt.gz is otf2-print -A's output
 #   tools/capture/otf2-mpi.sh --large OUT_DIR    512 x 512 blocks, 2,500 iterations (about 11 million events,
-#                                                0.2 GB; ITERATIONS=N in the environment for another
+#                                                0.13 GB; ITERATIONS=N in the environment for another
 #                                                length); keep it outside the repository. OUT_DIR/otf2-print.counts
 #                                                holds otf2-print's event counts per type and per location and
 #                                                the SHA-256 of its event lines, instead of 1.5 GB of text

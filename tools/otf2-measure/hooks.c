@@ -9,7 +9,7 @@ void __cyg_profile_func_exit(void *fn, void *site) NO_INSTRUMENT;
 
 void __cyg_profile_func_enter(void *fn, void *site) {
     (void)site;
-    measure_enter(measure_function_region(fn));
+    measure_enter(measure_function_region(fn, OTF2_PARADIGM_COMPILER, OTF2_REGION_ROLE_FUNCTION));
 }
 
 void __cyg_profile_func_exit(void *fn, void *site) {

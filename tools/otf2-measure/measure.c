@@ -3,8 +3,13 @@
  * The archive, the locations and the regions. Each rank writes its own event files (one location per thread,
  * id RANK * 1000 + thread index in order of first event) with rank-local region ids; MPI_Finalize unifies the
  * regions by name on rank 0, which writes the global definitions (clock properties, system tree, ranks,
- * locations with their event counts, regions, MPI_COMM_WORLD), and every location gets a mapping table from its
- * local region ids to the global ones, as Score-P does.
+ * locations with their event counts, regions, MPI_COMM_WORLD, the OpenMP thread teams), and every location gets
+ * mapping tables from its local region and communicator ids to the global ones, as Score-P does.
+ *
+ * OpenMP thread teams are communicators of paradigm OPENMP: a COMM_LOCATIONS group lists every location of
+ * every rank, and each distinct team is a COMM_GROUP of indices into it, thread i of the team at index i, under
+ * a communicator whose parent is the team that forked it (none at the outermost level). Their global ids follow
+ * MPI_COMM_WORLD's (0) in rank order.
  *
  * Environment: OTF2_MEASURE_DIR, the archive's directory (default "otf2-trace"; it must not exist).
  */
@@ -64,6 +69,7 @@ struct thread_state {
     OTF2_EvtWriter *writer;
     uint64_t location;
     int depth;
+    uint32_t team; /* the fork id of the team the thread is in, OTF2_UNDEFINED_COMM outside teams */
     uint32_t stack[MAX_DEPTH];
     unsigned char recorded[MAX_DEPTH];
     struct { void *fn; uint32_t region; } cache[CACHE_SIZE];
@@ -106,6 +112,7 @@ static struct thread_state *thread_state(void) {
         if (!tl_state) {
             abort();
         }
+        tl_state->team = OTF2_UNDEFINED_COMM;
     }
     return tl_state;
 }
@@ -165,7 +172,7 @@ void measure_leave(void) {
     }
 }
 
-uint32_t measure_function_region(void *fn) {
+uint32_t measure_function_region(void *fn, OTF2_Paradigm paradigm, OTF2_RegionRole role) {
     struct thread_state *s = thread_state();
     size_t slot = ((uintptr_t)fn >> 4) % CACHE_SIZE;
     if (s->cache[slot].fn == fn) {
@@ -181,7 +188,7 @@ uint32_t measure_function_region(void *fn) {
             fprintf(stderr, "otf2-measure: more than %d regions\n", MAX_REGIONS);
             abort();
         }
-        g_regions[g_region_count] = (struct region){ fn, NULL, OTF2_PARADIGM_COMPILER, OTF2_REGION_ROLE_FUNCTION };
+        g_regions[g_region_count] = (struct region){ fn, NULL, paradigm, role };
         g_by_fn[h].fn = fn;
         g_by_fn[h].region = g_region_count++;
     }
@@ -190,6 +197,140 @@ uint32_t measure_function_region(void *fn) {
     s->cache[slot].fn = fn;
     s->cache[slot].region = region;
     return region;
+}
+
+uint64_t measure_location(void) {
+    measure_writer();
+    return tl_state->location;
+}
+
+/* A set of thread teams, each (parent, threads' locations) once, found by hashing. */
+struct team {
+    uint32_t parent, size;
+    uint64_t *members;
+};
+
+struct teams {
+    struct team *v;
+    uint32_t count, capacity;
+    uint32_t *slots; /* team index + 1, 0 for an empty slot; at most half full */
+    uint32_t slot_count;
+};
+
+static uint64_t team_hash(uint32_t parent, uint32_t size, const uint64_t *members) NO_INSTRUMENT;
+static uint64_t team_hash(uint32_t parent, uint32_t size, const uint64_t *members) {
+    uint64_t h = 1469598103934665603u ^ parent;
+    for (uint32_t i = 0; i < size; i++) {
+        h = (h ^ members[i]) * 1099511628211u;
+    }
+    return h ^ size;
+}
+
+static void *grown(void *array, uint32_t count, uint32_t *capacity, size_t size) NO_INSTRUMENT;
+static void *grown(void *array, uint32_t count, uint32_t *capacity, size_t size) {
+    if (count < *capacity) {
+        return array;
+    }
+    *capacity = *capacity ? 2 * *capacity : 64;
+    array = realloc(array, size * *capacity);
+    if (!array) {
+        abort();
+    }
+    return array;
+}
+
+static uint32_t teams_intern(struct teams *t, uint32_t parent, uint32_t size, const uint64_t *members)
+        NO_INSTRUMENT;
+static uint32_t teams_intern(struct teams *t, uint32_t parent, uint32_t size, const uint64_t *members) {
+    if (2 * (t->count + 1) > t->slot_count) {
+        free(t->slots);
+        t->slot_count = t->slot_count ? 2 * t->slot_count : 64;
+        t->slots = calloc(t->slot_count, sizeof(uint32_t));
+        if (!t->slots) {
+            abort();
+        }
+        for (uint32_t i = 0; i < t->count; i++) {
+            uint64_t h = team_hash(t->v[i].parent, t->v[i].size, t->v[i].members) % t->slot_count;
+            while (t->slots[h]) {
+                h = (h + 1) % t->slot_count;
+            }
+            t->slots[h] = i + 1;
+        }
+    }
+    uint64_t h = team_hash(parent, size, members) % t->slot_count;
+    for (; t->slots[h]; h = (h + 1) % t->slot_count) {
+        struct team *e = &t->v[t->slots[h] - 1];
+        if (e->parent == parent && e->size == size && memcmp(e->members, members, size * sizeof(uint64_t)) == 0) {
+            return t->slots[h] - 1;
+        }
+    }
+    t->v = grown(t->v, t->count, &t->capacity, sizeof(struct team));
+    uint64_t *copy = malloc(sizeof(uint64_t) * (size ? size : 1));
+    if (!copy) {
+        abort();
+    }
+    memcpy(copy, members, size * sizeof(uint64_t));
+    t->v[t->count] = (struct team){ parent, size, copy };
+    t->slots[h] = t->count + 1;
+    return t->count++;
+}
+
+/* Fork id f (1, 2, ...) is g_forks[f - 1]: the fork id of the team that forked it (OTF2_UNDEFINED_COMM at the
+ * outermost level) and its team in g_joined (whose parents are such fork ids), NO_TEAM until it joins. At
+ * MPI_Finalize, g_teams holds the rank's distinct teams (parents are indices in g_teams) and g_final[t] is
+ * the one of g_joined's team t. Forks and joins update them under g_lock. */
+#define NO_TEAM UINT32_MAX
+static struct { uint32_t parent, team; } *g_forks;
+static uint32_t g_fork_count, g_fork_capacity;
+static struct teams g_joined, g_teams;
+static uint32_t *g_final;
+
+uint32_t measure_fork(uint32_t requested) {
+    struct thread_state *s = thread_state();
+    CHECK(OTF2_EvtWriter_ThreadFork(measure_writer(), NULL, measure_now(), OTF2_PARADIGM_OPENMP, requested));
+    pthread_mutex_lock(&g_lock);
+    g_forks = grown(g_forks, g_fork_count, &g_fork_capacity, sizeof *g_forks);
+    g_forks[g_fork_count].parent = s->team;
+    g_forks[g_fork_count].team = NO_TEAM;
+    uint32_t team = ++g_fork_count;
+    pthread_mutex_unlock(&g_lock);
+    return team;
+}
+
+uint32_t measure_team_begin(uint32_t team) {
+    struct thread_state *s = thread_state();
+    CHECK(OTF2_EvtWriter_ThreadTeamBegin(measure_writer(), NULL, measure_now(), team));
+    uint32_t previous = s->team;
+    s->team = team;
+    return previous;
+}
+
+void measure_team_end(uint32_t team, uint32_t previous) {
+    CHECK(OTF2_EvtWriter_ThreadTeamEnd(measure_writer(), NULL, measure_now(), team));
+    thread_state()->team = previous;
+}
+
+void measure_join(uint32_t team, const uint64_t *members, uint32_t size) {
+    pthread_mutex_lock(&g_lock);
+    g_forks[team - 1].team = teams_intern(&g_joined, g_forks[team - 1].parent, size, members);
+    pthread_mutex_unlock(&g_lock);
+    CHECK(OTF2_EvtWriter_ThreadJoin(measure_writer(), NULL, measure_now(), OTF2_PARADIGM_OPENMP));
+}
+
+/* The index in g_teams of fork f's team: teams that differ only by parent forks of the same team are one. */
+static uint32_t final_team(uint32_t f) NO_INSTRUMENT;
+static uint32_t final_team(uint32_t f) {
+    uint32_t joined = g_forks[f - 1].team;
+    if (joined == NO_TEAM) {
+        fprintf(stderr, "otf2-measure: MPI_Finalize inside an OpenMP parallel region\n");
+        abort();
+    }
+    if (g_final[joined] == NO_TEAM) {
+        struct team *t = &g_joined.v[joined];
+        uint32_t parent = t->parent == OTF2_UNDEFINED_COMM ? OTF2_UNDEFINED_COMM : final_team(t->parent);
+        g_final[joined] = teams_intern(&g_teams, parent, t->size, t->members);
+    }
+    return g_final[joined];
 }
 
 void measure_open(int argc, char **argv, uint64_t start) {
@@ -329,6 +470,70 @@ static void write_global_definitions(int *region_counts, char *blobs, int *blob_
     CHECK(OTF2_GlobalDefWriter_WriteComm(g_defs, 0, world, 1, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE));
 }
 
+/* The rank's distinct teams travel to rank 0 as words: parent (an index among the rank's teams, or
+ * OTF2_UNDEFINED_COMM), size, then the members' locations. */
+static uint64_t *pack_teams(int *size) NO_INSTRUMENT;
+static uint64_t *pack_teams(int *size) {
+    size_t total = 0;
+    for (uint32_t i = 0; i < g_teams.count; i++) {
+        total += 2 + g_teams.v[i].size;
+    }
+    uint64_t *words = malloc(sizeof(uint64_t) * (total ? total : 1)), *w = words;
+    for (uint32_t i = 0; i < g_teams.count; i++) {
+        *w++ = g_teams.v[i].parent;
+        *w++ = g_teams.v[i].size;
+        memcpy(w, g_teams.v[i].members, g_teams.v[i].size * sizeof(uint64_t));
+        w += g_teams.v[i].size;
+    }
+    *size = (int)total;
+    return words;
+}
+
+/* Rank 0 defines the teams after MPI_COMM_WORLD (groups 0 and 1, communicator 0): the OpenMP COMM_LOCATIONS
+ * group 2 lists every location in definition order, then team k (communicator k, 1, 2, ... in rank order) is
+ * group k + 2, the indices of its threads' locations in group 2. */
+static void write_team_definitions(int *team_counts, uint64_t *words, int *thread_counts) NO_INSTRUMENT;
+static void write_team_definitions(int *team_counts, uint64_t *words, int *thread_counts) {
+    int first_location[measure_size], teams = 0, locations = 0;
+    for (int r = 0; r < measure_size; r++) {
+        first_location[r] = locations;
+        locations += thread_counts[r];
+        teams += team_counts[r];
+    }
+    if (teams == 0) {
+        return;
+    }
+    uint64_t all[locations];
+    for (int r = 0, i = 0; r < measure_size; r++) {
+        for (int t = 0; t < thread_counts[r]; t++) {
+            all[i++] = (uint64_t)r * LOCATION_STRIDE + (uint64_t)t;
+        }
+    }
+    CHECK(OTF2_GlobalDefWriter_WriteGroup(g_defs, 2, def_string("OpenMP locations"), OTF2_GROUP_TYPE_COMM_LOCATIONS,
+                                          OTF2_PARADIGM_OPENMP, OTF2_GROUP_FLAG_NONE, (uint32_t)locations, all));
+    uint32_t comm = 1;
+    const uint64_t *w = words;
+    for (int r = 0; r < measure_size; r++) {
+        uint32_t rank_first = comm;
+        for (int k = 0; k < team_counts[r]; k++, comm++) {
+            uint32_t parent = (uint32_t)*w++, size = (uint32_t)*w++;
+            uint64_t indices[size ? size : 1];
+            for (uint32_t i = 0; i < size; i++, w++) {
+                indices[i] = (uint64_t)first_location[*w / LOCATION_STRIDE] + *w % LOCATION_STRIDE;
+            }
+            char name[64];
+            snprintf(name, sizeof name, "MPI Rank %d team %d", r, k);
+            OTF2_StringRef s = def_string(name);
+            CHECK(OTF2_GlobalDefWriter_WriteGroup(g_defs, comm + 2, s, OTF2_GROUP_TYPE_COMM_GROUP,
+                                                  OTF2_PARADIGM_OPENMP, OTF2_GROUP_FLAG_NONE, size, indices));
+            CHECK(OTF2_GlobalDefWriter_WriteComm(g_defs, comm, s, comm + 2,
+                                                 parent == OTF2_UNDEFINED_COMM ? OTF2_UNDEFINED_COMM
+                                                                               : rank_first + parent,
+                                                 OTF2_COMM_FLAG_NONE));
+        }
+    }
+}
+
 void measure_close(void) {
     g_end = measure_now();
     /* Leave every frame still open on every thread, innermost first, then stop recording. */
@@ -352,15 +557,26 @@ void measure_close(void) {
     }
     CHECK(OTF2_Archive_CloseEvtFiles(g_archive));
 
+    g_final = malloc(sizeof(uint32_t) * (g_joined.count ? g_joined.count : 1));
+    for (uint32_t i = 0; i < g_joined.count; i++) {
+        g_final[i] = NO_TEAM;
+    }
+    for (uint32_t f = 1; f <= g_fork_count; f++) {
+        final_team(f);
+    }
+
     int size = measure_size, root = measure_rank == 0;
-    int blob_size, count = (int)g_region_count;
+    int blob_size, count = (int)g_region_count, team_count = (int)g_teams.count, team_words;
     char *blob = pack_regions(&blob_size);
+    uint64_t *teams = pack_teams(&team_words);
     int region_counts[size], blob_sizes[size], blob_offsets[size], id_offsets[size], thread_counts[size],
-        event_offsets[size];
+        event_offsets[size], team_counts[size], word_counts[size], word_offsets[size];
     PMPI_Gather(&count, 1, MPI_INT, region_counts, 1, MPI_INT, 0, MPI_COMM_WORLD);
     PMPI_Gather(&blob_size, 1, MPI_INT, blob_sizes, 1, MPI_INT, 0, MPI_COMM_WORLD);
     PMPI_Gather(&threads, 1, MPI_INT, thread_counts, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    int blob_total = 0, id_total = 0, thread_total = 0;
+    PMPI_Gather(&team_count, 1, MPI_INT, team_counts, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    PMPI_Gather(&team_words, 1, MPI_INT, word_counts, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    int blob_total = 0, id_total = 0, thread_total = 0, word_total = 0;
     if (root) {
         for (int r = 0; r < size; r++) {
             blob_offsets[r] = blob_total;
@@ -369,20 +585,32 @@ void measure_close(void) {
             id_total += region_counts[r];
             event_offsets[r] = thread_total;
             thread_total += thread_counts[r];
+            word_offsets[r] = word_total;
+            word_total += word_counts[r];
         }
     }
     char *blobs = malloc(blob_total ? (size_t)blob_total : 1);
     uint32_t *global_ids = malloc(sizeof(uint32_t) * (size_t)(id_total ? id_total : 1));
     uint64_t *all_events = malloc(sizeof(uint64_t) * (size_t)(thread_total ? thread_total : 1));
+    uint64_t *all_teams = malloc(sizeof(uint64_t) * (size_t)(word_total ? word_total : 1));
     PMPI_Gatherv(blob, blob_size, MPI_CHAR, blobs, blob_sizes, blob_offsets, MPI_CHAR, 0, MPI_COMM_WORLD);
     PMPI_Gatherv(events, threads, MPI_UINT64_T, all_events, thread_counts, event_offsets, MPI_UINT64_T, 0,
                  MPI_COMM_WORLD);
+    PMPI_Gatherv(teams, team_words, MPI_UINT64_T, all_teams, word_counts, word_offsets, MPI_UINT64_T, 0,
+                 MPI_COMM_WORLD);
+    /* The rank's teams are communicators 1 + (the teams of the ranks before it) onwards. */
+    int teams_before = 0;
+    PMPI_Exscan(&team_count, &teams_before, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (root) {
+        teams_before = 0; /* MPI_Exscan leaves rank 0's result undefined */
+    }
     uint64_t start = g_start, end = g_end;
     PMPI_Reduce(&start, &g_start, 1, MPI_UINT64_T, MPI_MIN, 0, MPI_COMM_WORLD);
     PMPI_Reduce(&end, &g_end, 1, MPI_UINT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
     if (root) {
         write_global_definitions(region_counts, blobs, blob_offsets, global_ids, thread_counts, all_events,
                                  g_argv);
+        write_team_definitions(team_counts, all_teams, thread_counts);
     }
     uint32_t mine[count];
     PMPI_Scatterv(global_ids, region_counts, id_offsets, MPI_UINT32_T, mine, count, MPI_UINT32_T, 0,
@@ -393,16 +621,28 @@ void measure_close(void) {
     for (int i = 0; i < count; i++) {
         CHECK(OTF2_IdMap_AddIdPair(map, (uint64_t)i, mine[i]));
     }
+    /* Communicator 0 is MPI_COMM_WORLD everywhere; fork ids become their distinct teams' global ids. */
+    OTF2_IdMap *comms = OTF2_IdMap_Create(OTF2_ID_MAP_DENSE, 1 + (uint64_t)g_fork_count);
+    CHECK(OTF2_IdMap_AddIdPair(comms, 0, 0));
+    for (uint32_t f = 1; f <= g_fork_count; f++) {
+        CHECK(OTF2_IdMap_AddIdPair(comms, f, 1 + (uint64_t)teams_before + final_team(f)));
+    }
     for (int i = 0; i < threads; i++) {
         OTF2_DefWriter *dw = OTF2_Archive_GetDefWriter(g_archive, g_threads[i]->location);
         CHECK(OTF2_DefWriter_WriteMappingTable(dw, OTF2_MAPPING_REGION, map));
+        if (g_fork_count > 0) {
+            CHECK(OTF2_DefWriter_WriteMappingTable(dw, OTF2_MAPPING_COMM, comms));
+        }
         CHECK(OTF2_Archive_CloseDefWriter(g_archive, dw));
     }
     OTF2_IdMap_Free(map);
+    OTF2_IdMap_Free(comms);
     CHECK(OTF2_Archive_CloseDefFiles(g_archive));
     CHECK(OTF2_Archive_Close(g_archive));
     free(blob);
     free(blobs);
     free(global_ids);
     free(all_events);
+    free(teams);
+    free(all_teams);
 }

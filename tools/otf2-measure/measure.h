@@ -2,8 +2,9 @@
 /*
  * otf2-measure: a small measurement library that records an MPI + OpenMP program to an OTF2 archive through
  * libotf2's C writer API. measure.c owns the archive, the locations (one per thread, created on a thread's first
- * event) and the rank-local region table; mpi.c wraps MPI through PMPI; hooks.c receives GCC's
- * -finstrument-functions calls; symbols.c names instrumented functions from the executable's ELF symbol table.
+ * event), the rank-local region table and the OpenMP thread teams; mpi.c wraps MPI through PMPI; omp.c wraps
+ * libgomp's parallel-region entry points; hooks.c receives GCC's -finstrument-functions calls; symbols.c names
+ * instrumented functions from the executable's ELF symbol table.
  */
 #ifndef OTF2_MEASURE_H
 #define OTF2_MEASURE_H
@@ -38,8 +39,24 @@ void measure_leave(void) NO_INSTRUMENT;
 /* Enter at an earlier time: MPI_Init's, taken before the archive could be opened. */
 void measure_enter_at(uint32_t region, uint64_t time) NO_INSTRUMENT;
 
-/* The rank-local region id of an instrumented function, registered on first sight. */
-uint32_t measure_function_region(void *fn) NO_INSTRUMENT;
+/* The rank-local region id of a function (an instrumented one, or an outlined OpenMP body), registered on first
+ * sight with this paradigm and role; it is named from the executable's symbols at MPI_Finalize. */
+uint32_t measure_function_region(void *fn, OTF2_Paradigm paradigm, OTF2_RegionRole role) NO_INSTRUMENT;
+
+/* OpenMP thread teams. Each fork gets a fresh rank-local communicator id (the rank's MPI_COMM_WORLD is 0), so
+ * that team members can name their team before its membership is known; at the join the forking thread reports
+ * the members, and MPI_Finalize gives every distinct team (same parent team, same threads) one global
+ * communicator, each location's mapping table turning the fork ids into it. */
+/* Writes ThreadFork on the calling thread and returns the new team's id. */
+uint32_t measure_fork(uint32_t requested) NO_INSTRUMENT;
+/* Writes ThreadTeamBegin on the calling thread, now a member of the team; returns the team it was in before,
+ * which measure_team_end restores after writing ThreadTeamEnd. */
+uint32_t measure_team_begin(uint32_t team) NO_INSTRUMENT;
+void measure_team_end(uint32_t team, uint32_t previous) NO_INSTRUMENT;
+/* Writes ThreadJoin on the forking thread; members[i] is the location of the team's thread i. */
+void measure_join(uint32_t team, const uint64_t *members, uint32_t size) NO_INSTRUMENT;
+/* The calling thread's location, created on first use like its event writer. */
+uint64_t measure_location(void) NO_INSTRUMENT;
 
 /* Called by the MPI_Init wrapper after PMPI_Init, and by the MPI_Finalize wrapper before PMPI_Finalize. */
 void measure_open(int argc, char **argv, uint64_t start) NO_INSTRUMENT;

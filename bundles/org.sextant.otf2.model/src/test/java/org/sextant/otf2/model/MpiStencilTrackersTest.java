@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,6 +24,8 @@ import org.junit.jupiter.api.Test;
 class MpiStencilTrackersTest {
 
     private static final Pattern ENTER = Pattern.compile("^ENTER +\\d+ +\\d+ +Region: \"([^\"]+)\".*");
+    /** OTF2_PARADIGM_OPENMP. */
+    private static final long OPENMP = 3;
 
     @Test
     void everySendIsPairedWithItsReceive() throws Exception {
@@ -102,6 +107,59 @@ class MpiStencilTrackersTest {
         profile.regions().values().forEach(calls -> {
             assertTrue(calls.exclusive().min() <= calls.exclusive().max() && calls.exclusive().max() <= calls.inclusive().max());
             assertTrue(calls.inclusive().min() <= calls.inclusive().max());
+        });
+    }
+
+    /**
+     * The OpenMP records: each team communicator is its rank's master and worker thread (thread i of the team at
+     * rank i), begun and ended by exactly those threads, between the master's ThreadFork and its ThreadJoin.
+     */
+    @Test
+    void everyThreadTeamIsItsRanksThreadsBetweenAForkAndItsJoin() throws Exception {
+        Otf2Archive archive = Otf2Archive.open(Fixtures.MPI_STENCIL);
+        Otf2Definitions defs = archive.definitions();
+        Map<Long, Long> teamOf = new HashMap<>();
+        Map<Long, Long> forked = new HashMap<>();
+        Map<Long, Set<Long>> began = new TreeMap<>();
+        long[] joins = { 0 };
+        archive.readEvents(event -> {
+            long location = event.location();
+            switch (event.type()) {
+            case THREAD_FORK -> {
+                assertEquals(List.of(OPENMP, 2L), List.of(event.field("model"), event.field("numberOfRequestedThreads")));
+                assertTrue(!forked.containsKey(location), "no fork inside a fork");
+                forked.put(location, null);
+            }
+            case THREAD_TEAM_BEGIN -> {
+                long team = event.field("threadTeam");
+                assertTrue(forked.containsKey(defs.location(team, 0)), "a team begins after its master forks it");
+                if (defs.location(team, 0) == location) {
+                    forked.put(location, team);
+                }
+                assertEquals(null, teamOf.put(location, team));
+                began.computeIfAbsent(team, t -> new TreeSet<>()).add(location);
+            }
+            case THREAD_TEAM_END -> assertEquals(event.field("threadTeam"), teamOf.remove(location));
+            case THREAD_JOIN -> {
+                assertEquals(OPENMP, event.field("model"));
+                Long team = forked.remove(location);
+                assertTrue(team != null && !teamOf.containsValue(team), "every member has left the team when its master joins it");
+                joins[0]++;
+            }
+            default -> {
+            }
+            }
+        });
+        assertEquals(40, joins[0]);
+        assertEquals(Set.of(1L, 2L, 3L, 4L), began.keySet());
+        began.forEach((team, locations) -> {
+            Otf2Definitions.Comm comm = defs.comms().get(team);
+            assertEquals(Otf2Definitions.UNDEFINED_32, comm.parent(), "teams of the outermost level have no parent");
+            Otf2Definitions.Group group = defs.groups().get(comm.group());
+            assertEquals(List.of(Otf2Definitions.GROUP_COMM_GROUP, (int) OPENMP), List.of(group.type(), group.paradigm()));
+            long master = (team - 1) * 1000;
+            assertEquals(List.of(master, master + 1), List.of(defs.location(team, 0), defs.location(team, 1)));
+            assertEquals(Set.of(master, master + 1), locations);
         });
     }
 

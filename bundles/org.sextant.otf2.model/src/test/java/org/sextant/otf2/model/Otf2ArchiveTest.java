@@ -59,15 +59,21 @@ class Otf2ArchiveTest {
         Otf2Print print = new Otf2Print(archive.definitions());
         List<String> lines = new ArrayList<>();
         Map<Long, Long> perLocation = new TreeMap<>();
+        Map<Otf2EventType, Long> perType = new TreeMap<>();
         long count = archive.readEvents(event -> {
             lines.addAll(print.lines(event));
             perLocation.merge(event.location(), 1L, Long::sum);
+            perType.merge(event.type(), 1L, Long::sum);
         });
         assertSameLines(Fixtures.printedEvents(Fixtures.MPI_STENCIL), lines);
-        assertEquals(4316, count);
+        assertEquals(4716, count);
         assertEquals(Map.of(), archive.skippedEvents());
-        assertEquals(Map.of(0L, 928L, 1L, 160L, 1000L, 916L, 1001L, 160L, 2000L, 916L, 2001L, 160L, 3000L, 916L,
-                3001L, 160L), perLocation);
+        assertEquals(Map.of(0L, 988L, 1L, 200L, 1000L, 976L, 1001L, 200L, 2000L, 976L, 2001L, 200L, 3000L, 976L,
+                3001L, 200L), perLocation);
+        // 10 parallel sweeps a rank on 4 ranks, each team of 2 threads
+        assertEquals(List.of(40L, 40L, 80L, 80L), List.of(perType.get(Otf2EventType.THREAD_FORK),
+                perType.get(Otf2EventType.THREAD_JOIN), perType.get(Otf2EventType.THREAD_TEAM_BEGIN),
+                perType.get(Otf2EventType.THREAD_TEAM_END)));
         archive.definitions().locations().values()
                 .forEach(location -> assertEquals(perLocation.get(location.id()), location.numberOfEvents()));
     }
