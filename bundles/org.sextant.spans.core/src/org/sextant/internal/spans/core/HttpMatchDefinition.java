@@ -31,10 +31,12 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
  * <li>the response of request n (server to client): cause, the server's read completing the request's head
  * ({@code request_head}, incoming, on an accepted connection; the server writes the response after it); effect,
  * the client's read completing the response's head ({@code response_head}, incoming, on a connected one);</li>
- * <li>request n (client to server): cause, the client's last event before it wrote the request: its
- * {@code connection} for request 0, the read that ended response n-1 ({@code message_end}, incoming) after
- * (an HTTP/1.1 client writes its next request on a connection once the last response came; a pipelining client
- * would break this); effect, the server's read of the request's first byte ({@code message_begin}, incoming).</li>
+ * <li>request n (client to server): cause, an event of the client on that connection before it wrote the
+ * request: its {@code connection} for request 0, for the others the read that ended response n-1
+ * ({@code message_end}, incoming; an HTTP/1.1 client writes its next request on a connection once the last
+ * response came, and only a pipelining client, which none of the fixtures' is, would write it before); effect,
+ * the server's read of the request's first byte ({@code message_begin}, incoming). Only synchronisation uses
+ * these pairs.</li>
  * </ul>
  *
  * <p>

@@ -34,7 +34,10 @@ class SynchronizationTest {
 
     /** How far ahead the copy's gateway clock is, ns. */
     private static final long SHIFT = 50_000_000;
-    /** The most the corrected clocks may differ, ns: half the hull's width, that is the shortest exchanges. */
+    /**
+     * The most the corrected clocks may differ, ns: the hull's bounds are as tight as the recording's quickest
+     * exchanges, a fraction of a millisecond on one busy machine.
+     */
     private static final long TOLERANCE = 1_000_000;
 
     private static final Pattern CLOCK_UUID = Pattern.compile("clock \\{[^}]*?uuid = \"([0-9a-f-]+)\";[^}]*?offset = (\\d+);"); //$NON-NLS-1$
