@@ -5,6 +5,13 @@
 'use strict';
 const crypto = require('crypto');
 const http = require('http');
+const path = require('path');
+
+// Every Node process is `node` otherwise, and a span analysis names a service by its process name: the script's
+// name (gateway, users, orders, loadgen) becomes the title here, when the script requires this file and before it
+// opens any socket, so the tracer's first event of the main thread already carries it (LTTng-UST reads a
+// thread's name once, at its first event).
+process.title = path.basename(require.main.filename, '.js');
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 

@@ -19,13 +19,16 @@ import org.sextant.spans.model.SpanGraph;
 /**
  * The HTTP spans of a recording (the experiment of its per-process traces, or one trace), linked across its
  * processes and to the requests of its Redis nodes: one read of the events in time order through the span
- * model, after the Redis latency analysis, whose requests the spans' Redis commands are.
+ * model and, in the same pass, Trace Compass's event matching ({@code HttpMatchDefinition}), whose matches of
+ * requests and responses across processes join client spans to server spans; after the Redis latency analysis,
+ * whose requests the spans' Redis commands are.
  *
  * <p>
  * Clocks: every process of a recording stamps its events with {@code CLOCK_MONOTONIC} (LTTng-UST's clock), one
- * clock for the machine, so times compare across traces as they are and the experiment needs no
- * synchronisation. The model checks it on every connection it joins (the connect must come before the accept)
- * and counts the connections where it does not hold.
+ * clock for the machine, so times compare across traces as they are; Trace Compass's synchronisation of the
+ * experiment, which uses the same matching, finds nothing to correct. The model checks the one order that must
+ * hold on every join (a server read the request before its client read the response) and counts the joins where
+ * it does not.
  * </p>
  */
 public class SpansAnalysisModule extends TmfAbstractAnalysisModule {
@@ -51,7 +54,7 @@ public class SpansAnalysisModule extends TmfAbstractAnalysisModule {
     @Override
     protected boolean executeAnalysis(IProgressMonitor monitor) {
         ITmfTrace trace = Objects.requireNonNull(getTrace());
-        SpanEvents events = new SpanEvents();
+        SpanEvents events = new SpanEvents(trace, monitor);
         TmfEventRequest request = new TmfEventRequest(ITmfEvent.class, TmfTimeRange.ETERNITY, 0, ITmfEventRequest.ALL_DATA,
                 ITmfEventRequest.ExecutionType.BACKGROUND) {
             @Override
@@ -75,7 +78,7 @@ public class SpansAnalysisModule extends TmfAbstractAnalysisModule {
         if (request.isCancelled() || request.isFailed() || monitor.isCanceled()) {
             return false;
         }
-        fGraph = events.finish(trace, monitor);
+        fGraph = events.finish(trace);
         return true;
     }
 

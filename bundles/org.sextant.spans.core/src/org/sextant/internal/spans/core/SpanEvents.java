@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.spans.core;
 
+import java.util.List;
+
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
+import org.eclipse.tracecompass.tmf.core.event.matching.TmfEventMatching;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTraceWithPreDefinedEvents;
 import org.eclipse.tracecompass.tmf.core.trace.TmfEventTypeCollectionHelper;
@@ -13,13 +16,29 @@ import org.sextant.spans.model.HttpTracker;
 import org.sextant.spans.model.SpanGraph;
 
 /**
- * What the span analysis reads of a recording: its {@code http:*} events, through the span model, and the
- * requests of its Redis nodes ({@link RedisLink}).
+ * What the span analysis reads of a recording: its {@code http:*} events, through the span model; the links
+ * between the spans of its processes, through Trace Compass's event matching ({@link HttpMatchDefinition}, in
+ * the same pass); and the requests of its Redis nodes ({@link RedisLink}).
  */
 public final class SpanEvents {
 
     private final HttpTracker fTracker = new HttpTracker();
     private final HttpEventHandlers fHandlers = new HttpEventHandlers(fTracker);
+    private final SpanLinks fLinks = new SpanLinks();
+    private final TmfEventMatching fMatching;
+    private final IProgressMonitor fMonitor;
+
+    /**
+     * @param trace
+     *            the recording (an experiment) or one trace
+     * @param monitor
+     *            the analysis's
+     */
+    public SpanEvents(ITmfTrace trace, IProgressMonitor monitor) {
+        fMonitor = monitor;
+        fMatching = new ConcurrentEventMatching(List.of(trace), fLinks);
+        fMatching.initMatching();
+    }
 
     /**
      * @param trace
@@ -51,16 +70,25 @@ public final class SpanEvents {
      */
     public void handle(ITmfEvent event) {
         fHandlers.handle(event);
+        fMatching.matchEvent(event, event.getTrace(), fMonitor);
     }
 
     /**
      * @param trace
      *            the recording
-     * @param monitor
-     *            cancellation of the wait for the Redis analysis
-     * @return the spans read, linked to one another and to the Redis nodes' requests
+     * @return the spans read, linked to one another as the event matching found and to the Redis nodes' requests
      */
-    public SpanGraph finish(ITmfTrace trace, IProgressMonitor monitor) {
-        return fTracker.finish(RedisLink.commands(trace, monitor));
+    public SpanGraph finish(ITmfTrace trace) {
+        return fTracker.finish(RedisLink.commands(trace, fMonitor), fLinks.links());
+    }
+
+    /**
+     * @param trace
+     *            the recording
+     * @return the spans read, linked to one another by the span model's own joins (by 4-tuple) rather than the
+     *         event matching, which must agree
+     */
+    public SpanGraph finishWithoutMatching(ITmfTrace trace) {
+        return fTracker.finish(RedisLink.commands(trace, fMonitor));
     }
 }

@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.junit.jupiter.api.Test;
@@ -36,13 +35,8 @@ class DamagedRecordingTest {
     @Test
     void aGatewayTraceCutShortIsCountedAndWarned(@TempDir Path copy) throws Exception {
         Path recording = copy.resolve("http-topology"); //$NON-NLS-1$
-        copyTree(Fixture.HTTP_TOPOLOGY.path(), recording);
-        String gateway = Topology.pids(recording).get("gateway"); //$NON-NLS-1$
-        Path trace;
-        try (Stream<Path> traces = Files.list(recording.resolve("ust/pid"))) { //$NON-NLS-1$
-            trace = traces.filter(t -> t.getFileName().toString().contains('-' + gateway + '-')).findFirst().orElseThrow();
-        }
-        cutAfterFirstPacket(trace, "redis_0"); //$NON-NLS-1$
+        Topology.copy(Fixture.HTTP_TOPOLOGY.path(), recording);
+        cutAfterFirstPacket(Topology.traceOf(recording, Topology.pids(recording).get("gateway")), "redis_0"); //$NON-NLS-1$ //$NON-NLS-2$
         try (Topology topology = Topology.open(recording)) {
             Problems problems = topology.graph().problems();
             assertTrue(problems.unjoinedClients() + problems.incomplete() + problems.responsesWithoutRequest() > 0, "what the cut left alone is counted");
@@ -69,19 +63,6 @@ class DamagedRecordingTest {
         }
         try (FileChannel file = FileChannel.open(index, StandardOpenOption.WRITE)) {
             file.truncate(INDEX_HEADER + INDEX_ENTRY);
-        }
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path file : (Iterable<Path>) files::iterator) {
-                Path target = to.resolve(from.relativize(file).toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(file, target);
-                }
-            }
         }
     }
 }

@@ -13,9 +13,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
+import org.eclipse.tracecompass.tmf.core.request.ITmfEventRequest;
+import org.eclipse.tracecompass.tmf.core.request.TmfEventRequest;
+import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
+import org.sextant.internal.spans.core.SpanEvents;
 import org.sextant.spans.core.SpansAnalysisModule;
 import org.sextant.spans.model.SpanGraph;
 import org.sextant.test.support.Fixture;
@@ -69,8 +76,25 @@ final class Topology implements AutoCloseable {
         return fExperiment;
     }
 
+    /** @return the spans as the analysis linked them: by Trace Compass's event matching */
     SpanGraph graph() {
         return fGraph;
+    }
+
+    /** @return the spans of a second read of the recording, linked by the span model's own 4-tuple joins */
+    SpanGraph joinedByTheModel() throws InterruptedException {
+        SpanEvents events = new SpanEvents(fExperiment, new NullProgressMonitor());
+        TmfEventRequest request = new TmfEventRequest(ITmfEvent.class, TmfTimeRange.ETERNITY, 0, ITmfEventRequest.ALL_DATA,
+                ITmfEventRequest.ExecutionType.FOREGROUND) {
+            @Override
+            public void handleData(ITmfEvent event) {
+                super.handleData(event);
+                events.handle(event);
+            }
+        };
+        fExperiment.sendRequest(request);
+        request.waitForCompletion();
+        return events.finishWithoutMatching(fExperiment);
     }
 
     /** @return the generator's log, in its order */
@@ -109,6 +133,27 @@ final class Topology implements AutoCloseable {
             calls.put(matcher.group(1), Long.parseLong(matcher.group(2)));
         }
         return calls;
+    }
+
+    /** @return the trace directory of the process with that pid in the recording */
+    static Path traceOf(Path recording, String pid) throws IOException {
+        try (Stream<Path> traces = Files.list(recording.resolve("ust/pid"))) { //$NON-NLS-1$
+            return traces.filter(t -> t.getFileName().toString().contains('-' + pid + '-')).findFirst().orElseThrow();
+        }
+    }
+
+    /** Copies a recording (a fixture) so that a test may change it. */
+    static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Path target = to.resolve(from.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(file, target);
+                }
+            }
+        }
     }
 
     private static Map<String, String> fields(String line) {

@@ -53,6 +53,38 @@ class TopologyAgreementTest {
     }
 
     @Test
+    void linksOfTheEventMatchingAreTheModelsJoins() throws Exception {
+        for (Fixture fixture : List.of(Fixture.HTTP_TOPOLOGY, Fixture.HTTP_TOPOLOGY_NOPARENT)) {
+            try (Topology topology = Topology.open(fixture)) {
+                Map<String, String> matched = joins(topology.graph());
+                Map<String, String> byModel = joins(topology.joinedByTheModel());
+                Map<String, Long> perRoute = servedPerRoute(topology.graph());
+                System.out.printf("[spans] %s: %d calls joined by Trace Compass's event matching, %d by 4-tuple; per served route %s%n", fixture, //$NON-NLS-1$
+                        matched.size(), byModel.size(), perRoute);
+                assertEquals(byModel, matched, fixture + ": every call's server span, matched and joined");
+                assertEquals(servedPerRoute(topology.joinedByTheModel()), perRoute, fixture + ": joined server spans per service and route");
+                long calls = topology.log().size() + topology.log().stream().mapToLong(l -> l.route().equals("GET /orders/:id") ? 2 : 1).sum(); //$NON-NLS-1$
+                assertEquals(calls, matched.size(), fixture + ": the generator's requests and the gateway's calls, each joined");
+            }
+        }
+    }
+
+    /** @return each client span joined to a server span, described, to the server span, described */
+    private static Map<String, String> joins(SpanGraph graph) {
+        return graph.spans().stream().filter(s -> s.kind() == SpanKind.CLIENT && s.peer() != null)
+                .collect(Collectors.toMap(TopologyAgreementTest::describe, s -> describe(s.peer()), (a, b) -> a + " and " + b, TreeMap::new)); //$NON-NLS-1$
+    }
+
+    private static String describe(Span span) {
+        return span.service().key() + " fd " + span.fd() + " request " + span.seq() + " at " + span.start(); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+    }
+
+    private static Map<String, Long> servedPerRoute(SpanGraph graph) {
+        return graph.spans().stream().filter(s -> s.kind() == SpanKind.SERVER && s.peer() != null)
+                .collect(Collectors.groupingBy(s -> s.service().name() + ' ' + s.route(), TreeMap::new, Collectors.counting()));
+    }
+
+    @Test
     void requestTreesMatchTheirTraceIds() throws Exception {
         try (Topology topology = Topology.open(Fixture.HTTP_TOPOLOGY)) {
             Map<String, String> pids = topology.pids();

@@ -6,11 +6,13 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Builds HTTP spans from the decoded {@code http:*} events of {@code docs/http-events.md}, fed in time order
  * across all the processes of a recording, one method per event; {@link #finish} links them into a
- * {@link SpanGraph}.
+ * {@link SpanGraph}, joining client spans to server spans by the connections' 4-tuples or by links found
+ * outside the model ({@link SpanLink}).
  *
  * <p>
  * A server span is a request read on an accepted connection and its response written; a client span a request
@@ -304,8 +306,26 @@ public final class HttpTracker {
      * @return the spans with their links
      */
     public SpanGraph finish(List<RedisCommand> redis) {
-        List<Service> services = fProcesses.values().stream().map(p -> p.fService).toList();
-        return new SpanGraph(services, fSpans, fConnections, redis, fProblems);
+        return new SpanGraph(services(), fSpans, fConnections, Optional.empty(), redis, fProblems);
+    }
+
+    /**
+     * Links what was traced, with client spans joined to server spans by the links given rather than by the
+     * model's own 4-tuple joins.
+     *
+     * @param redis
+     *            the requests the Redis nodes of the recording served, in any order
+     * @param links
+     *            the requests found to go from a client span to a server span; a link naming a span that was not
+     *            traced is ignored
+     * @return the spans with their links
+     */
+    public SpanGraph finish(List<RedisCommand> redis, List<SpanLink> links) {
+        return new SpanGraph(services(), fSpans, fConnections, Optional.of(links), redis, fProblems);
+    }
+
+    private List<Service> services() {
+        return fProcesses.values().stream().map(p -> p.fService).toList();
     }
 
     private Process process(String key) {

@@ -16,9 +16,13 @@ import java.util.stream.Collectors;
  * to its parent, and each Redis command to the span that sent it.
  *
  * <ul>
- * <li><b>Client to server.</b> A client connection (local L, remote R) is the server connection (local R, remote
- * L) of another process whose life overlaps it; of several (ports are reused) the one accepted closest to the
- * connect. Their spans pair by request number: both sides number a connection's requests from its start.</li>
+ * <li><b>Client to server.</b> Either from links found outside the model ({@link SpanLink}: Trace Compass's event
+ * matching, which the span analysis uses), each naming a request's two spans by the connection's ends, the
+ * request's number and times; or by the model's own join: a client connection (local L, remote R) is the server connection
+ * (local R, remote L) of another process whose life overlaps it; of several (ports are reused) the one accepted
+ * closest to the connect. Their spans pair by request number: both sides number a connection's requests from
+ * its start. Either way, a client span left without its server span on a connection where others found theirs
+ * is counted ({@link Problems#unjoinedClients}).</li>
  * <li><b>Parents.</b> A server span's parent is its client span. A client span whose request carries a valid
  * {@code traceparent} belongs to the server span of its own process with that trace id which was in progress
  * when it started; without one, to the span inferred on the event loop ({@link HttpTracker}).</li>
@@ -55,14 +59,19 @@ public final class SpanGraph {
     private final Problems fProblems;
     private final Map<String, List<Span>> fServersByTrace;
 
-    SpanGraph(List<Service> services, List<Span> spans, List<Connection> connections, List<RedisCommand> redis, Problems problems) {
+    SpanGraph(List<Service> services, List<Span> spans, List<Connection> connections, Optional<List<SpanLink>> links, List<RedisCommand> redis,
+            Problems problems) {
         fServices = List.copyOf(services);
         fSpans = List.copyOf(spans);
         fRedis = redis.stream().sorted(Comparator.comparingLong(RedisCommand::start)).toList();
         fProblems = problems;
         Map<String, Long> names = services.stream().collect(Collectors.groupingBy(Service::processName, Collectors.counting()));
         services.forEach(s -> s.name(names.get(s.processName()) == 1));
-        join(connections);
+        if (links.isPresent()) {
+            join(connections, links.get());
+        } else {
+            join(connections);
+        }
         fServersByTrace = fSpans.stream().filter(s -> s.kind() == SpanKind.SERVER && s.context().isPresent())
                 .collect(Collectors.groupingBy(s -> s.context().get().traceId()));
         for (Span span : fSpans) {
@@ -137,17 +146,61 @@ public final class SpanGraph {
             server.get().fSpans.forEach(span -> served.put(span.seq(), span));
             for (Span span : client.fSpans) {
                 Span peer = served.get(span.seq());
-                if (peer == null || peer.kind() != SpanKind.SERVER) {
-                    fProblems.fUnjoinedClients++;
-                    continue;
-                }
-                span.fPeer = peer;
-                peer.fPeer = span;
-                if (peer.start() > endOrMax(span)) {
-                    fProblems.fClockMismatches++;
+                if (peer != null && peer.kind() == SpanKind.SERVER) {
+                    pair(span, peer);
                 }
             }
+            countUnjoined(client);
         }
+    }
+
+    /** Joins the spans each link names; a link naming a span not traced, or already joined, is ignored. */
+    private void join(List<Connection> connections, List<SpanLink> links) {
+        Map<String, List<Connection>> byEnds = connections.stream().filter(c -> c.fAccepted != null)
+                .collect(Collectors.groupingBy(c -> ends(c.fAccepted, c.fLocal, c.fRemote)));
+        List<Connection> clients = new ArrayList<>();
+        for (SpanLink link : links) {
+            Optional<Connection> client = open(byEnds.get(ends(false, link.client(), link.server())), link.clientTime());
+            Optional<Span> span = client.flatMap(c -> request(c, link.seq(), SpanKind.CLIENT));
+            Optional<Span> peer = open(byEnds.get(ends(true, link.server(), link.client())), link.serverTime())
+                    .flatMap(c -> request(c, link.seq(), SpanKind.SERVER));
+            if (span.isPresent() && peer.isPresent() && span.get().fPeer == null && peer.get().fPeer == null) {
+                pair(span.get(), peer.get());
+                clients.add(client.get());
+            }
+        }
+        clients.stream().distinct().forEach(this::countUnjoined);
+    }
+
+    private static String ends(boolean accepted, String local, String remote) {
+        return (accepted ? "accepted " : "connected ") + local + ' ' + remote;
+    }
+
+    /** @return of the connections with those ends, the one open at that time (the latest opened, if several) */
+    private static Optional<Connection> open(List<Connection> candidates, long time) {
+        for (int i = candidates == null ? -1 : candidates.size() - 1; i >= 0; i--) {
+            if (candidates.get(i).spans(time)) {
+                return Optional.of(candidates.get(i));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Span> request(Connection connection, long seq, SpanKind kind) {
+        return connection.fSpans.stream().filter(s -> s.seq() == seq && s.kind() == kind).findFirst();
+    }
+
+    private void pair(Span client, Span server) {
+        client.fPeer = server;
+        server.fPeer = client;
+        if (server.start() > endOrMax(client)) {
+            fProblems.fClockMismatches++;
+        }
+    }
+
+    /** Counts the spans of a client connection joined to a server that found no server span. */
+    private void countUnjoined(Connection client) {
+        fProblems.fUnjoinedClients += client.fSpans.stream().filter(s -> s.fPeer == null).count();
     }
 
     private static long endOrMax(Span span) {

@@ -25,6 +25,8 @@ class HttpTrackerTest {
     private static final String GW = "127.0.0.1:8080";
     private static final String US = "127.0.0.1:8081";
 
+    private static final List<RedisCommand> REDIS = List.of(new RedisCommand(26, 28, "400", 9, "127.0.0.1:50100", "get"));
+
     private final HttpTracker fTracker = new HttpTracker();
 
     /** The load generator's request {@code n} on its own connection, read by the gateway. */
@@ -53,6 +55,11 @@ class HttpTrackerTest {
      * only once connected, after it read the second: the first request still owns that call.
      */
     private SpanGraph twoRequests(String traceparent1, String traceparent2) {
+        traceTwoRequests(traceparent1, traceparent2);
+        return fTracker.finish(REDIS);
+    }
+
+    private void traceTwoRequests(String traceparent1, String traceparent2) {
         fTracker.processName(LOADGEN, "loadgen");
         fTracker.processName(GATEWAY, "gateway");
         fTracker.processName(USERS, "users");
@@ -71,7 +78,21 @@ class HttpTrackerTest {
         response(37, LOADGEN, 100, 6, false, 200);
         response(40, GATEWAY, 200, 22, true, 503);
         response(42, LOADGEN, 100, 7, false, 503);
-        return fTracker.finish(List.of(new RedisCommand(26, 28, "400", 9, "127.0.0.1:50100", "get")));
+    }
+
+    @Test
+    void linksFoundOutsideTheModelJoinTheSpansTheyName() {
+        traceTwoRequests(TP1, TP2);
+        SpanGraph graph = fTracker.finish(REDIS, List.of(new SpanLink("127.0.0.1:50001", US, 0, 33, 23), new SpanLink("127.0.0.1:40001", GW, 0, 12, 13),
+                new SpanLink("127.0.0.1:40002", GW, 1, 18, 19), new SpanLink("127.0.0.1:40002", GW, 0, 18, 5)));
+        List<Span> spans = graph.spans();
+        assertSame(spans.get(1), spans.get(0).peer(), "the first load request, linked");
+        assertSame(spans.get(5), spans.get(4).peer(), "the gateway's call, linked");
+        assertNull(spans.get(2).peer(), "the second load request: its links name request 1, never sent, and a time before the gateway accepted");
+        assertNull(spans.get(3).peer());
+        assertEquals(0, graph.problems().unjoinedClients());
+        assertSame(spans.get(4), spans.get(5).parent(), "a server span's parent is the span linked to it");
+        assertEquals(List.of(spans.get(4)), spans.get(1).children());
     }
 
     @Test
