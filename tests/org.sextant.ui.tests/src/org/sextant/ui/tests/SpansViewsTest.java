@@ -107,10 +107,8 @@ class SpansViewsTest {
         TimeGraphViewer threads = redisView(ThreadsView.ID);
         // the event loop's row names no connection: the click must be what selects a thread
         threads.selectAndReveal(WorkbenchDriver.entries(threads).stream().filter(entry -> entry.hasTimeEvents() && keys(entry).isEmpty()).findFirst().orElseThrow());
-        AbstractTimeGraphView view = (AbstractTimeGraphView) WorkbenchDriver.showView(SpansView.ID);
+        AbstractTimeGraphView view = maximized(SpansView.ID);
         TimeGraphViewer spans = view.getTimeGraphViewer();
-        maximize(view);
-        spans.expandAll();
         // a span whose tree used one connection, not the one Netflow shows, on a lane of spans that used others
         // too (a gateway's call to a backend): what the click selects is the span's, not its lane's
         Target span = target(spans, SPANS, t -> t.keys().size() == 1 && !t.keys().equals(keys(t.row())) && !t.keys().equals(keys(netflow.getSelection())));
@@ -128,10 +126,8 @@ class SpansViewsTest {
     @Test
     void clickingARedisStepOfACriticalPathSelectsItsConnection() throws Exception {
         TimeGraphViewer netflow = redisView(NetflowView.ID);
-        AbstractTimeGraphView view = (AbstractTimeGraphView) WorkbenchDriver.showView(CriticalPathView.ID);
+        AbstractTimeGraphView view = maximized(CriticalPathView.ID);
         TimeGraphViewer path = view.getTimeGraphViewer();
-        maximize(view);
-        path.expandAll();
         Target step = target(path, CRITICAL_PATH, t -> t.keys().size() == 1 && !t.keys().equals(keys(netflow.getSelection())));
         WorkbenchDriver.click(path, step.row(), step.middle(), TIMEOUT);
         String connection = step.keys().get(0);
@@ -142,10 +138,8 @@ class SpansViewsTest {
     @Test
     void clickingAConnectionsCommandRowSelectsItsNetflowRow() throws Exception {
         TimeGraphViewer netflow = redisView(NetflowView.ID);
-        AbstractTimeGraphView view = (AbstractTimeGraphView) WorkbenchDriver.showView(SpansView.ID);
+        AbstractTimeGraphView view = maximized(SpansView.ID);
         TimeGraphViewer spans = view.getTimeGraphViewer();
-        maximize(view);
-        spans.expandAll();
         // a row of a Redis node's connection, on its name: the row's own metadata selects
         ITimeGraphEntry commands = WorkbenchDriver.entries(spans).stream()
                 .filter(entry -> entry.getParent() != null && entry.getParent().getName().startsWith("redis pid")) //$NON-NLS-1$
@@ -214,10 +208,14 @@ class SpansViewsTest {
         return viewer;
     }
 
-    private static void maximize(IViewPart view) {
+    /** @return a span view, shown maximized, its rows expanded */
+    private static AbstractTimeGraphView maximized(String id) throws Exception {
+        AbstractTimeGraphView view = (AbstractTimeGraphView) WorkbenchDriver.showView(id);
         IWorkbenchPage page = WorkbenchDriver.window().getActivePage();
         page.setPartState(page.getReference(view), IWorkbenchPage.STATE_MAXIMIZED);
         WorkbenchDriver.spin(Duration.ofMillis(500));
+        view.getTimeGraphViewer().expandAll();
+        return view;
     }
 
     private static void restore(IViewPart view) {
