@@ -4,16 +4,17 @@ package org.sextant.common.core;
 import java.util.Collection;
 import java.util.List;
 
-import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphEntryModel;
-import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.IElementResolver;
 
 /**
- * The contract by which a family's rows lead to the Redis Netflow rows of a connection without requiring the
- * Redis bundles: a row that shows a Redis node's connection carries, in its entry's metadata under
- * {@value #METADATA}, the key {@code "<node pid> fd <fd>"} (the node's key and the descriptor of the connection
- * on the node, which is what a Netflow row is). Trace Compass's time-graph views broadcast a selected entry's
- * metadata ({@code TmfDataModelSelectedSignal}) and select and reveal, in every other view, the entry whose
- * metadata shares a value: selecting a Spans row of a connection's commands selects that connection in Netflow.
+ * The contract by which a family's rows and states lead to the Redis rows of a connection without requiring the
+ * Redis bundles: an element (a time-graph entry or a state) that shows or used a Redis node's connection carries,
+ * in its metadata under {@value #METADATA}, the key {@code "<node pid> fd <fd>"} (the node's key and the
+ * descriptor of the connection on the node, which is what a Netflow row is); an element of several connections
+ * (a span and the spans it called, a Redis thread) carries each. Trace Compass's time-graph views broadcast a
+ * selected entry's metadata ({@code TmfDataModelSelectedSignal}) and select and reveal, in every other view, an
+ * entry whose metadata shares a value; {@code org.sextant.common.ui.SelectedStates} does the same for a selected
+ * state. So selecting a span selects its connection in Redis Netflow and the thread that served it in Redis Threads.
  */
 public final class RedisConnectionKey {
 
@@ -35,27 +36,22 @@ public final class RedisConnectionKey {
     }
 
     /**
-     * @param entry
-     *            an entry showing a connection
-     * @param key
-     *            the connection's key, {@link #of}
-     * @return the entry, its metadata naming the connection
+     * @param element
+     *            an entry or a state showing or using connections
+     * @param keys
+     *            the connections' keys, {@link #of}
      */
-    public static TimeGraphEntryModel tag(TimeGraphEntryModel entry, String key) {
-        entry.getMetadata().put(METADATA, key);
-        return entry;
+    public static void tag(IElementResolver element, Collection<String> keys) {
+        element.getMetadata().putAll(METADATA, keys);
     }
 
     /**
-     * @param entry
-     *            an entry of a data provider's tree
-     * @return the keys of the connections it shows; none for most entries
+     * @param element
+     *            an entry or a state of a data provider, or a view's entry or event
+     * @return the keys of the connections it shows or used; none for most elements
      */
-    public static List<String> of(ITmfTreeDataModel entry) {
-        if (!(entry instanceof TimeGraphEntryModel model)) {
-            return List.of();
-        }
-        Collection<Object> keys = model.getMetadata().get(METADATA);
-        return keys.stream().map(String::valueOf).toList();
+    public static List<String> of(IElementResolver element) {
+        Collection<Object> keys = element.getMetadata().get(METADATA);
+        return keys.stream().map(String::valueOf).sorted().toList();
     }
 }

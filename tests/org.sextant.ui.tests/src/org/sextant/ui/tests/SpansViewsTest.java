@@ -5,10 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
-import org.eclipse.tracecompass.tmf.core.signal.TmfDataModelSelectedSignal;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphRowModel;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphState;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphEntryModel;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphModel;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
 import org.eclipse.tracecompass.tmf.core.signal.TmfWindowRangeUpdatedSignal;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
@@ -19,11 +29,15 @@ import org.eclipse.tracecompass.tmf.ui.views.timegraph.AbstractTimeGraphView;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphViewer;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.TimeGraphEntry;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.IWorkbenchPage;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sextant.common.core.RedisConnectionKey;
 import org.sextant.internal.redis.ui.NetflowView;
+import org.sextant.internal.redis.ui.ThreadsView;
 import org.sextant.internal.spans.ui.CriticalPathView;
 import org.sextant.internal.spans.ui.SpansView;
 import org.sextant.spans.core.SpansAnalysisModule;
@@ -35,15 +49,20 @@ import org.sextant.test.support.ui.WorkbenchDriver;
 /**
  * The span views in a real Trace Compass workbench, on the HTTP topology recording opened as the experiment of
  * its traces: the Spans view draws the services' lanes and the Redis node's commands, the critical path view a
- * row per request, and selecting a Spans row of a Redis connection's commands selects that connection's row in
- * Redis Netflow; a screenshot of each goes to {@code sextant.screenshots} (docs/images with
+ * row per request; and a click, as the user makes it, on a span, on a Redis step of a critical path or on a row of
+ * a connection's commands selects that connection's row in Redis Netflow (and, for a span, the thread that served
+ * it in Redis Threads). A screenshot of each goes to {@code sextant.screenshots} (docs/images with
  * tools/screenshots.sh).
  */
 class SpansViewsTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
+    /** The span providers' ids (their classes are the span family's internals). */
+    private static final String SPANS = "org.sextant.spans.core.spans"; //$NON-NLS-1$
+    private static final String CRITICAL_PATH = "org.sextant.spans.core.criticalpath"; //$NON-NLS-1$
     private static final long WINDOW = 40_000_000;
     private static TmfExperiment sRecording;
+    private static TmfTimeRange sWindow;
 
     @BeforeAll
     static void openRecording() throws Exception {
@@ -57,8 +76,8 @@ class SpansViewsTest {
         assertNotNull(graph);
         // the first requests, 40 ms of them: the load starts half a second into the recording
         long start = graph.spans().get(0).start();
-        TmfSignalManager.dispatchSignal(new TmfWindowRangeUpdatedSignal(SpansViewsTest.class,
-                new TmfTimeRange(TmfTimestamp.fromNanos(start), TmfTimestamp.fromNanos(start + WINDOW)), sRecording));
+        sWindow = new TmfTimeRange(TmfTimestamp.fromNanos(start), TmfTimestamp.fromNanos(start + WINDOW));
+        TmfSignalManager.dispatchSignal(new TmfWindowRangeUpdatedSignal(SpansViewsTest.class, sWindow, sRecording));
     }
 
     @AfterAll
@@ -83,22 +102,129 @@ class SpansViewsTest {
     }
 
     @Test
-    void aConnectionsCommandsSelectItsNetflowRow() throws Exception {
-        TimeGraphViewer netflow = ((AbstractTimeGraphView) WorkbenchDriver.showView(NetflowView.ID)).getTimeGraphViewer();
-        WorkbenchDriver.waitUntil(() -> WorkbenchDriver.entries(netflow).stream().anyMatch(entry -> !keys(entry).isEmpty()), TIMEOUT,
-                "Netflow's connection rows"); //$NON-NLS-1$
-        TimeGraphViewer spans = ((AbstractTimeGraphView) WorkbenchDriver.showView(SpansView.ID)).getTimeGraphViewer();
-        WorkbenchDriver.waitUntil(() -> WorkbenchDriver.entries(spans).stream().anyMatch(entry -> !keys(entry).isEmpty()), TIMEOUT,
-                "the Spans rows of a Redis connection"); //$NON-NLS-1$
-        ITimeGraphEntry commands = WorkbenchDriver.entries(spans).stream().filter(entry -> !keys(entry).isEmpty()).findFirst().orElseThrow();
-        spans.selectAndReveal(commands);
-        // what Trace Compass's time-graph view broadcasts when the user selects a row
-        TmfSignalManager.dispatchSignal(new TmfDataModelSelectedSignal(spans, ((TimeGraphEntry) commands).getMetadata()));
-        WorkbenchDriver.waitUntil(() -> keys(netflow.getSelection()).equals(keys(commands)), TIMEOUT, "Netflow to select " + keys(commands)); //$NON-NLS-1$
+    void clickingASpanSelectsItsConnectionInNetflowAndItsThreadInThreads() throws Exception {
+        TimeGraphViewer netflow = redisView(NetflowView.ID);
+        TimeGraphViewer threads = redisView(ThreadsView.ID);
+        // the event loop's row names no connection: the click must be what selects a thread
+        threads.selectAndReveal(WorkbenchDriver.entries(threads).stream().filter(entry -> entry.hasTimeEvents() && keys(entry).isEmpty()).findFirst().orElseThrow());
+        AbstractTimeGraphView view = maximized(SpansView.ID);
+        TimeGraphViewer spans = view.getTimeGraphViewer();
+        // a span whose tree used one connection, not the one Netflow shows, on a lane of spans that used others
+        // too (a gateway's call to a backend): what the click selects is the span's, not its lane's
+        Target span = target(spans, SPANS, t -> t.keys().size() == 1 && !t.keys().equals(keys(t.row())) && !t.keys().equals(keys(netflow.getSelection())));
+        WorkbenchDriver.click(spans, span.row(), span.middle(), TIMEOUT);
+        String connection = span.keys().get(0);
+        WorkbenchDriver.waitUntil(() -> keys(netflow.getSelection()).equals(List.of(connection)), TIMEOUT, "Netflow to select " + connection); //$NON-NLS-1$
+        WorkbenchDriver.waitUntil(() -> keys(threads.getSelection()).contains(connection), TIMEOUT, "Threads to select the thread that served " + connection); //$NON-NLS-1$
+        System.out.printf("[spans] clicked %s on %s: Netflow selected %s, Threads %s%n", span.label(), span.row().getName(), //$NON-NLS-1$
+                netflow.getSelection().getName(), threads.getSelection().getName());
+        WorkbenchDriver.screenshotMaximized(view, "spans-selected-span.png", TIMEOUT); //$NON-NLS-1$
+        WorkbenchDriver.screenshotMaximized(WorkbenchDriver.showView(NetflowView.ID), "spans-selected-span-netflow.png", TIMEOUT); //$NON-NLS-1$
+        WorkbenchDriver.screenshotMaximized(WorkbenchDriver.showView(ThreadsView.ID), "spans-selected-span-threads.png", TIMEOUT); //$NON-NLS-1$
     }
 
-    /** @return the Redis connections a row shows */
-    private static List<String> keys(ITimeGraphEntry entry) {
-        return entry instanceof TimeGraphEntry row ? RedisConnectionKey.of(row.getEntryModel()) : List.of();
+    @Test
+    void clickingARedisStepOfACriticalPathSelectsItsConnection() throws Exception {
+        TimeGraphViewer netflow = redisView(NetflowView.ID);
+        AbstractTimeGraphView view = maximized(CriticalPathView.ID);
+        TimeGraphViewer path = view.getTimeGraphViewer();
+        Target step = target(path, CRITICAL_PATH, t -> t.keys().size() == 1 && !t.keys().equals(keys(netflow.getSelection())));
+        WorkbenchDriver.click(path, step.row(), step.middle(), TIMEOUT);
+        String connection = step.keys().get(0);
+        WorkbenchDriver.waitUntil(() -> keys(netflow.getSelection()).equals(List.of(connection)), TIMEOUT, "Netflow to select " + connection); //$NON-NLS-1$
+        restore(view);
+    }
+
+    @Test
+    void clickingAConnectionsCommandRowSelectsItsNetflowRow() throws Exception {
+        TimeGraphViewer netflow = redisView(NetflowView.ID);
+        AbstractTimeGraphView view = maximized(SpansView.ID);
+        TimeGraphViewer spans = view.getTimeGraphViewer();
+        // a row of a Redis node's connection, on its name: the row's own metadata selects
+        ITimeGraphEntry commands = WorkbenchDriver.entries(spans).stream()
+                .filter(entry -> entry.getParent() != null && entry.getParent().getName().startsWith("redis pid")) //$NON-NLS-1$
+                .filter(entry -> !keys(entry).equals(keys(netflow.getSelection()))).findFirst().orElseThrow();
+        WorkbenchDriver.clickName(spans, commands, TIMEOUT);
+        WorkbenchDriver.waitUntil(() -> keys(netflow.getSelection()).equals(keys(commands)), TIMEOUT, "Netflow to select " + keys(commands)); //$NON-NLS-1$
+        restore(view);
+    }
+
+    /** The clicks zoom in on what they click: the next test starts from the first requests again. */
+    @AfterEach
+    void showTheFirstRequests() {
+        TmfSignalManager.dispatchSignal(new TmfWindowRangeUpdatedSignal(SpansViewsTest.class, sWindow, sRecording));
+        WorkbenchDriver.spin(Duration.ofMillis(500));
+    }
+
+    /** A state to click: its row, its bounds, what it names. */
+    private record Target(ITimeGraphEntry row, long start, long end, String label, List<String> keys) {
+        long middle() {
+            return start + (end - start) / 2;
+        }
+    }
+
+    /**
+     * Through the view's own provider (the view loads the states of the rows in sight only): a state within the
+     * window that the test wants (by its Redis connections and its row's), and the view's row that shows it; then
+     * zooms in until the state is wide enough to click.
+     */
+    private static Target target(TimeGraphViewer viewer, String providerId, Predicate<Target> wanted) throws Exception {
+        WorkbenchDriver.waitUntil(() -> WorkbenchDriver.rowsWithStates(viewer).size() > 1, TIMEOUT, providerId + "'s rows"); //$NON-NLS-1$
+        long start = viewer.getTime0();
+        long end = viewer.getTime1();
+        Map<Long, ITimeGraphEntry> rows = new HashMap<>();
+        for (ITimeGraphEntry entry : WorkbenchDriver.entries(viewer)) {
+            if (entry instanceof TimeGraphEntry row && row.getEntryModel() instanceof TimeGraphEntryModel model && model.hasRowModel()) {
+                rows.put(model.getId(), row);
+            }
+        }
+        ITimeGraphDataProvider<TimeGraphEntryModel> provider = Traces.provider(sRecording, providerId, ITimeGraphDataProvider.class, Map.of());
+        TimeGraphModel model = provider.fetchRowModel(Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(start, end),
+                DataProviderParameterUtils.REQUESTED_ITEMS_KEY, List.copyOf(rows.keySet())), new NullProgressMonitor()).getModel();
+        assertNotNull(model);
+        for (ITimeGraphRowModel row : model.getRows()) {
+            for (ITimeGraphState state : row.getStates()) {
+                long stateEnd = state.getStartTime() + state.getDuration();
+                Target target = new Target(rows.get(row.getEntryID()), state.getStartTime(), stateEnd, String.valueOf(state.getLabel()),
+                        RedisConnectionKey.of(state));
+                if (wanted.test(target) && state.getStartTime() >= start && stateEnd <= end) {
+                    TmfSignalManager.dispatchSignal(new TmfWindowRangeUpdatedSignal(SpansViewsTest.class,
+                            new TmfTimeRange(TmfTimestamp.fromNanos(target.start() - state.getDuration()), TmfTimestamp.fromNanos(stateEnd + state.getDuration())),
+                            sRecording));
+                    WorkbenchDriver.waitUntil(() -> viewer.getXForTime(target.end()) - viewer.getXForTime(target.start()) > 100, TIMEOUT,
+                            "the view to zoom in on " + target); //$NON-NLS-1$
+                    return target;
+                }
+            }
+        }
+        throw new AssertionError("no state of " + providerId + " to click in the window"); //$NON-NLS-1$
+    }
+
+    /** @return the time graph of a Redis view, shown until its rows name their connections */
+    private static TimeGraphViewer redisView(String id) throws Exception {
+        TimeGraphViewer viewer = ((AbstractTimeGraphView) WorkbenchDriver.showView(id)).getTimeGraphViewer();
+        WorkbenchDriver.waitUntil(() -> WorkbenchDriver.entries(viewer).stream().anyMatch(entry -> !keys(entry).isEmpty()), TIMEOUT,
+                id + "'s rows of connections"); //$NON-NLS-1$
+        return viewer;
+    }
+
+    /** @return a span view, shown maximized, its rows expanded */
+    private static AbstractTimeGraphView maximized(String id) throws Exception {
+        AbstractTimeGraphView view = (AbstractTimeGraphView) WorkbenchDriver.showView(id);
+        IWorkbenchPage page = WorkbenchDriver.window().getActivePage();
+        page.setPartState(page.getReference(view), IWorkbenchPage.STATE_MAXIMIZED);
+        WorkbenchDriver.spin(Duration.ofMillis(500));
+        view.getTimeGraphViewer().expandAll();
+        return view;
+    }
+
+    private static void restore(IViewPart view) {
+        IWorkbenchPage page = WorkbenchDriver.window().getActivePage();
+        page.setPartState(page.getReference(view), IWorkbenchPage.STATE_RESTORED);
+    }
+
+    /** @return the Redis connections a row names; none for no row */
+    private static List<String> keys(@Nullable ITimeGraphEntry entry) {
+        return entry instanceof TimeGraphEntry row ? RedisConnectionKey.of(row) : List.of();
     }
 }

@@ -6,9 +6,12 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.NullProgressMonitor;
@@ -17,6 +20,7 @@ import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
+import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
 import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
 import org.eclipse.tracecompass.tmf.core.model.StyleProperties;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphArrow;
@@ -39,8 +43,8 @@ import org.sextant.redis.model.RedisTracker;
  * Threads). Rows are attributes of the Redis state system; states are styled by {@link Operation}, a state's
  * value being its operation's ordinal. Netflow's arrows are the hops of requests' paths ({@link RedisPathModule}):
  * a redirection to its retry, a PUBLISH to its bus messages and their reading, a primary's write to its replica's
- * read, each styled by its kind. A Netflow row names its connection ({@link RedisConnectionKey}) so that other
- * families' rows of that connection lead to it.
+ * read, each styled by its kind. A Netflow row names its connection ({@link RedisConnectionKey}), and a Threads
+ * row every connection its thread worked on, so that other families' rows and states of a connection lead to them.
  */
 public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider {
 
@@ -84,6 +88,7 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider {
 
     private final Rows fRows;
     private final ITmfTrace fTrace;
+    private volatile @Nullable Map<Integer, Set<String>> fServed;
 
     /**
      * @param trace
@@ -145,15 +150,48 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider {
             entries.group(node, ROOT, Nodes.label(ss, node));
             if (fRows == Rows.NETFLOW) {
                 addRows(ss, node, RedisTracker.CONNECTIONS, Messages.Netflow_Connection, entries).forEach((fd, row) -> RedisConnectionKey.tag(row,
-                        RedisConnectionKey.of(ss.getAttributeName(node), Integer.parseInt(ss.getAttributeName(fd)))));
+                        List.of(RedisConnectionKey.of(ss.getAttributeName(node), Integer.parseInt(ss.getAttributeName(fd))))));
             } else {
                 int loop = ss.optQuarkRelative(node, RedisTracker.EVENT_LOOP);
                 if (loop != ITmfStateSystem.INVALID_ATTRIBUTE) {
                     entries.row(loop, node, Messages.Threads_EventLoop);
                 }
-                addRows(ss, node, RedisTracker.THREADS, Messages.Threads_Thread, entries);
+                Map<Integer, Set<String>> served = served(ss);
+                addRows(ss, node, RedisTracker.THREADS, Messages.Threads_Thread, entries)
+                        .forEach((thread, row) -> RedisConnectionKey.tag(row, served.getOrDefault(thread, Set.of())));
             }
         }
+    }
+
+    /**
+     * The connections each thread worked on (its {@code Fd} over the whole history), by thread attribute: a
+     * thread's row names them, so that selecting a connection elsewhere selects the thread that served it. Read
+     * once the history is built (a scan of every thread's {@code Fd}), and none before.
+     */
+    private Map<Integer, Set<String>> served(ITmfStateSystem ss) throws StateSystemDisposedException {
+        Map<Integer, Set<String>> served = fServed;
+        if (served != null || !ss.waitUntilBuilt(0)) {
+            return served != null ? served : Map.of();
+        }
+        served = new HashMap<>();
+        Map<Integer, Integer> threadOfFd = new HashMap<>();
+        for (int thread : ss.getQuarks(RedisTracker.NODES, "*", RedisTracker.THREADS, "*")) { //$NON-NLS-1$ //$NON-NLS-2$
+            int fd = ss.optQuarkRelative(thread, RedisTracker.FD);
+            if (fd != ITmfStateSystem.INVALID_ATTRIBUTE) {
+                threadOfFd.put(fd, thread);
+            }
+        }
+        if (!threadOfFd.isEmpty()) {
+            for (ITmfStateInterval interval : ss.query2D(threadOfFd.keySet(), ss.getStartTime(), ss.getCurrentEndTime())) {
+                if (interval.getValue() instanceof Integer fd) {
+                    int thread = threadOfFd.get(interval.getAttribute());
+                    String node = ss.getAttributeName(ss.getParentAttributeQuark(ss.getParentAttributeQuark(thread)));
+                    served.computeIfAbsent(thread, t -> new TreeSet<>()).add(RedisConnectionKey.of(node, fd));
+                }
+            }
+        }
+        fServed = served;
+        return served;
     }
 
     /** The attributes under {@code node/parent}, a row each, by number; returns the rows by attribute. */

@@ -2,6 +2,7 @@
 package org.sextant.internal.spans.core;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -38,7 +39,8 @@ import org.sextant.spans.model.SpanGraph;
  * A time graph drawn from the linked spans rather than a state system: the subclass lays out, once the span
  * analysis completed, its entries, the bars of each row (with their tooltips) and the arrows; fetches then
  * answer from that layout. A row's bars never overlap (the subclass puts overlapping spans on separate lanes),
- * so a row answers the bars that meet the requested range.
+ * so a row answers the bars that meet the requested range. A bar's state, and an entry, name in their metadata the
+ * Redis connections they used ({@link RedisConnectionKey}), which lead from a span to the Redis views' rows.
  */
 abstract class GraphTimeGraphDataProvider implements ITimeGraphDataProvider<TimeGraphEntryModel>, IOutputStyleProvider {
 
@@ -53,8 +55,8 @@ abstract class GraphTimeGraphDataProvider implements ITimeGraphDataProvider<Time
     private final List<OutputElementStyle> fStyleList;
     private volatile @Nullable Layout fLayout;
 
-    /** A bar of a row. */
-    private record Bar(long start, long end, int style, String label, Map<String, String> tooltip) {
+    /** A bar of a row, with the keys of the Redis connections it used ({@link RedisConnectionKey}). */
+    private record Bar(long start, long end, int style, String label, Map<String, String> tooltip, Collection<String> connections) {
     }
 
     /** What the subclass lays out: entries, bars and arrows. */
@@ -89,11 +91,11 @@ abstract class GraphTimeGraphDataProvider implements ITimeGraphDataProvider<Time
         /**
          * @param entry
          *            an entry's id
-         * @param connection
-         *            the key of the Redis connection it shows ({@link RedisConnectionKey})
+         * @param connections
+         *            the keys of the Redis connections it shows or its bars used ({@link RedisConnectionKey})
          */
-        public void tag(long entry, String connection) {
-            RedisConnectionKey.tag(fEntries.get((int) entry), connection);
+        public void tag(long entry, Collection<String> connections) {
+            RedisConnectionKey.tag(fEntries.get((int) entry), connections);
         }
 
         /**
@@ -111,9 +113,12 @@ abstract class GraphTimeGraphDataProvider implements ITimeGraphDataProvider<Time
          *            its label
          * @param tooltip
          *            its tooltip's lines
+         * @param connections
+         *            the keys of the Redis connections it used ({@link RedisConnectionKey}), which its state names
          */
-        public void bar(long row, long start, long end, String style, String label, Map<String, String> tooltip) {
-            fRows.computeIfAbsent(row, r -> new ArrayList<>()).add(new Bar(start, Math.max(end, start + 1), index(style), label, tooltip));
+        public void bar(long row, long start, long end, String style, String label, Map<String, String> tooltip, Collection<String> connections) {
+            fRows.computeIfAbsent(row, r -> new ArrayList<>())
+                    .add(new Bar(start, Math.max(end, start + 1), index(style), label, tooltip, List.copyOf(connections)));
         }
 
         /**
@@ -237,8 +242,9 @@ abstract class GraphTimeGraphDataProvider implements ITimeGraphDataProvider<Time
             List<ITimeGraphState> states = new ArrayList<>();
             for (Bar bar : layout.fRows.getOrDefault(item, List.of())) {
                 if (bar.end() >= start && bar.start() <= end) {
-                    states.add(new TimeGraphState(bar.start(), bar.end() - bar.start(), bar.style(), bar.label(),
-                            fStyleList.get(bar.style())));
+                    TimeGraphState state = new TimeGraphState(bar.start(), bar.end() - bar.start(), bar.style(), bar.label(), fStyleList.get(bar.style()));
+                    RedisConnectionKey.tag(state, bar.connections());
+                    states.add(state);
                 }
             }
             rows.add(new TimeGraphRowModel(item, states));

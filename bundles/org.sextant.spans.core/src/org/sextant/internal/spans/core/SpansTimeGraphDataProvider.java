@@ -8,7 +8,9 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.ToLongFunction;
 
 import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
@@ -27,7 +29,9 @@ import org.sextant.spans.model.TraceContext;
  * as were at once in progress, and under each Redis node the commands the spans sent it, a row per connection
  * (named by its {@link RedisConnectionKey}, so that selecting it selects the connection in Redis Netflow); arrows
  * go from each client span to the server span it called, and from each span to its Redis commands. A span is labelled by its
- * route, a command by its name; the tooltip tells the rest (status, trace id, connection).
+ * route, a command by its name; the tooltip tells the rest (status, trace id, connection). A span's state names the
+ * Redis connections its tree used ({@link SpanTrees}), and a service's entry and lanes those of their spans, so
+ * that selecting a span, or a service's row, selects its connections in the Redis views.
  */
 public class SpansTimeGraphDataProvider extends GraphTimeGraphDataProvider {
 
@@ -77,12 +81,17 @@ public class SpansTimeGraphDataProvider extends GraphTimeGraphDataProvider {
                 continue;
             }
             long group = layout.entry(ROOT, service.name(), false);
+            Map<Long, SortedSet<String>> used = new TreeMap<>();
             Place<Span> bar = (row, span) -> {
                 rowOf.put(span, row);
-                layout.bar(row, span.start(), end(span), style(span), span.route(), tooltip(span));
+                SortedSet<String> connections = SpanTrees.connections(span);
+                layout.bar(row, span.start(), end(span), style(span), span.route(), tooltip(span), connections);
+                used.computeIfAbsent(row, r -> new TreeSet<>()).addAll(connections);
+                used.computeIfAbsent(group, r -> new TreeSet<>()).addAll(connections);
             };
             lanes(layout, group, Messages.Spans_Served, served, Span::start, SpansTimeGraphDataProvider::end, bar);
             lanes(layout, group, Messages.Spans_Calls, calls, Span::start, SpansTimeGraphDataProvider::end, bar);
+            used.forEach(layout::tag);
         }
         Map<String, Map<Integer, List<RedisCommand>>> byNode = new TreeMap<>();
         graph.redisCommands().stream().filter(c -> graph.spanOf(c).isPresent())
@@ -93,13 +102,13 @@ public class SpansTimeGraphDataProvider extends GraphTimeGraphDataProvider {
                 String name = Messages.bind(Messages.Spans_Connection, String.valueOf(fd));
                 for (long row : lanes(layout, group, name, commands, RedisCommand::start, RedisCommand::end, (row, command) -> {
                     layout.bar(row, command.start(), command.end(), REDIS, command.command(), Map.of(Messages.Tooltip_Command, command.command(),
-                            Messages.Tooltip_Client, command.peer(), Messages.Tooltip_Duration, micros(command.end() - command.start())));
+                            Messages.Tooltip_Client, command.peer(), Messages.Tooltip_Duration, micros(command.end() - command.start())), List.of());
                     Long from = rowOf.get(graph.spanOf(command).orElseThrow());
                     if (from != null) {
                         layout.arrow(from, row, command.start(), command.start(), CALL);
                     }
                 })) {
-                    layout.tag(row, RedisConnectionKey.of(node, fd));
+                    layout.tag(row, List.of(RedisConnectionKey.of(node, fd)));
                 }
             });
         });

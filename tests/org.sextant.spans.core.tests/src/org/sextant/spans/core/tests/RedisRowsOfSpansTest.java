@@ -56,9 +56,12 @@ class RedisRowsOfSpansTest {
             }
             int commands = 0;
             int tagged = 0;
+            // the rows of commands, under their Redis node's entry (a service's entry and lanes name connections too)
+            Set<Long> nodes = entries(spans, query).stream().filter(e -> e.getName().startsWith("redis pid ")).map(TimeGraphEntryModel::getId) //$NON-NLS-1$
+                    .collect(Collectors.toSet());
             for (TimeGraphEntryModel entry : entries(spans, query)) {
                 List<String> keys = RedisConnectionKey.of(entry);
-                if (keys.isEmpty()) {
+                if (keys.isEmpty() || !nodes.contains(entry.getParentId())) {
                     continue;
                 }
                 tagged++;

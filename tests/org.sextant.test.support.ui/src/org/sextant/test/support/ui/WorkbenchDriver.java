@@ -23,7 +23,9 @@ import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
@@ -35,6 +37,7 @@ import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphViewer;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeEvent;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.NamedTimeEvent;
+import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.widgets.TimeGraphControl;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
@@ -229,6 +232,70 @@ public final class WorkbenchDriver {
         for (ITimeGraphEntry child : entry.getChildren()) {
             collect(child, all);
         }
+    }
+
+    /**
+     * Clicks a time graph's row at a time, as the user's mouse does: scrolls the row into view, then sends the
+     * time graph's control the mouse events of a click at that point, which its own handlers (Trace Compass's)
+     * process; SWTBot clicks canvases the same way. ({@code Display.post} would go through the X server, but SWT
+     * 3.114 on GTK delivers the button events it posts at (0, 0) of the control under the pointer.) Waits until
+     * the row is selected and Trace Compass has told its listeners, which it does 400 ms after a click.
+     *
+     * @param viewer
+     *            a time graph viewer, showing
+     * @param row
+     *            one of its rows, its parents expanded
+     * @param time
+     *            a time within the viewer's window
+     * @param timeout
+     *            how long to wait for the row to be selected
+     */
+    public static void click(TimeGraphViewer viewer, ITimeGraphEntry row, long time, Duration timeout) {
+        TimeGraphControl control = viewer.getTimeGraphControl();
+        clickAt(viewer, row, control.getXForTime(time) - control.getBounds().x, timeout);
+    }
+
+    /**
+     * Clicks, as {@link #click} does, a time graph's row on its name: the row alone is selected, not a time.
+     *
+     * @param viewer
+     *            a time graph viewer, showing
+     * @param row
+     *            one of its rows without children, its parents expanded
+     * @param timeout
+     *            how long to wait for the row to be selected
+     */
+    public static void clickName(TimeGraphViewer viewer, ITimeGraphEntry row, Duration timeout) {
+        clickAt(viewer, row, viewer.getNameSpace() / 2, timeout);
+    }
+
+    private static void clickAt(TimeGraphViewer viewer, ITimeGraphEntry row, int x, Duration timeout) {
+        TimeGraphControl control = viewer.getTimeGraphControl();
+        List<ITimeGraphEntry> shown = List.of(control.getExpandedElements());
+        int index = shown.indexOf(row);
+        if (index < 0) {
+            throw new IllegalArgumentException(row.getName() + " is not an expanded row"); //$NON-NLS-1$
+        }
+        control.setTopIndex(Math.max(0, index - 2));
+        spin(Duration.ofMillis(200));
+        Rectangle bounds = control.getItemBounds(row);
+        int y = bounds.y + bounds.height / 2;
+        send(control, SWT.MouseMove, x, y, 0);
+        send(control, SWT.MouseDown, x, y, 1);
+        send(control, SWT.MouseUp, x, y, 1);
+        waitUntil(() -> viewer.getSelection() == row, timeout, "the click to select " + row.getName()); //$NON-NLS-1$
+        spin(Duration.ofMillis(1000));
+    }
+
+    private static void send(Control control, int type, int x, int y, int button) {
+        Event event = new Event();
+        event.x = x;
+        event.y = y;
+        event.button = button;
+        event.count = button == 0 ? 0 : 1;
+        event.time = (int) System.currentTimeMillis();
+        control.notifyListeners(type, event);
+        spin(Duration.ofMillis(50));
     }
 
     /**
