@@ -110,6 +110,29 @@ static void name_byte(struct resp_parser *p, char c) {
     }
 }
 
+// A piece of a command's key: its CRC16, and its hash tag's while one may be in it (the common key has no '{').
+static void key_bytes(struct resp_parser *p, const unsigned char *bytes, size_t length) {
+    uint16_t crc = p->key_crc;
+    for (size_t k = 0; k < length; k++) {
+        crc = crc16_byte(crc, bytes[k]);
+    }
+    p->key_crc = crc;
+    size_t k = 0;
+    if (p->tag_state == TAG_BEFORE) {
+        const unsigned char *open = memchr(bytes, '{', length);
+        if (open == NULL) {
+            return;
+        }
+        p->tag_state = TAG_OPEN;
+        p->tag_crc = 0;
+        k = (size_t) (open - bytes) + 1;
+    }
+    uint16_t ignored = 0;
+    for (; k < length && (p->tag_state == TAG_OPEN || p->tag_state == TAG_INSIDE); k++) {
+        key_byte(&ignored, &p->tag_crc, &p->tag_state, bytes[k]);
+    }
+}
+
 static void complete(struct resp_parser *p, command_fn on_command, void *context) {
     if (p->name_len > 0) {
         on_command(context, p->name, p->argc, p->state == R_INLINE || p->state == R_INLINE_REST || p->argc < 2
@@ -188,16 +211,15 @@ void resp_feed(struct resp_parser *p, const char *bytes, size_t length, command_
             if ((int64_t) take > p->bulk_left) {
                 take = (size_t) p->bulk_left;
             }
-            if (p->arg_index <= 1) {
+            if (p->arg_index <= 1 && p->bulk_left > 2) {
                 // the command's name, then its key: the first two arguments without their CRLF
-                for (size_t k = 0; k < take; k++) {
-                    if (p->bulk_left - (int64_t) k > 2) {
-                        if (p->arg_index == 0) {
-                            name_byte(p, bytes[i + k]);
-                        } else {
-                            key_byte(&p->key_crc, &p->tag_crc, &p->tag_state, (unsigned char) bytes[i + k]);
-                        }
+                size_t payload = p->bulk_left - 2 < (int64_t) take ? (size_t) (p->bulk_left - 2) : take;
+                if (p->arg_index == 0) {
+                    for (size_t k = 0; k < payload; k++) {
+                        name_byte(p, bytes[i + k]);
                     }
+                } else {
+                    key_bytes(p, (const unsigned char *) bytes + i, payload);
                 }
             }
             p->bulk_left -= (int64_t) take;
