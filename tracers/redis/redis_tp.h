@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-// LTTng-UST tracepoints of provider "redis", schema version 1: docs/redis-events.md is the contract.
+// LTTng-UST tracepoints of provider "redis", schema version 2: docs/redis-events.md is the contract.
 #undef TRACEPOINT_PROVIDER
 #define TRACEPOINT_PROVIDER redis
 
@@ -85,6 +85,11 @@ TRACEPOINT_EVENT(redis, before_sleep,
 TRACEPOINT_EVENT(redis, after_sleep,
     TP_ARGS(int, ready),
     TP_FIELDS(ctf_integer(int, ready, ready)))
+
+/* The traced connections the wait just returned readable (their reads are pending from now on). */
+TRACEPOINT_EVENT(redis, readable,
+    TP_ARGS(const int *, fds, unsigned int, count),
+    TP_FIELDS(ctf_sequence(int, fds, fds, unsigned int, count)))
 
 #endif
 

@@ -161,7 +161,8 @@ static inline int redis_enabled(void) {
         | ON(end_read_client_query) | ON(call_command_start) | ON(call_command_end) | ON(write_to_client_start)
         | ON(write_to_client_end) | ON(redirect) | ON(cluster_read_handler_start) | ON(cluster_read_handler_end)
         | ON(cluster_msg_received) | ON(cluster_write_handler_start) | ON(cluster_write_handler_end)
-        | ON(cluster_msg_sent) | ON(add_file_event) | ON(delete_file_event) | ON(before_sleep) | ON(after_sleep);
+        | ON(cluster_msg_sent) | ON(add_file_event) | ON(delete_file_event) | ON(before_sleep) | ON(after_sleep)
+        | ON(readable);
 #undef ON
 }
 
@@ -758,6 +759,26 @@ int epoll_ctl(int epfd, int op, int fd, struct epoll_event *event) {
     return result;
 }
 
+// The traced connections among the `ready` events a wait returned that Redis will read (readable, or an error or
+// hang-up, which Redis handles by reading), in events of up to READABLE_MAX. Redis's event loop keeps the
+// descriptor in each event's data.
+#define READABLE_MAX 64
+static void tell_readable(const struct epoll_event *events, int ready) {
+    int fds[READABLE_MAX];
+    unsigned int count = 0;
+    for (int i = 0; i < ready; i++) {
+        int fd = events[i].data.fd;
+        struct connection *c = (events[i].events & (EPOLLIN | EPOLLERR | EPOLLHUP)) ? sextant_lookup(fd) : NULL;
+        if (c != NULL && c->http == NULL) {
+            fds[count++] = fd;
+        }
+        if (count == READABLE_MAX || (count > 0 && i == ready - 1)) {
+            tracepoint(redis, readable, fds, count);
+            count = 0;
+        }
+    }
+}
+
 int epoll_wait(int epfd, struct epoll_event *events, int max, int timeout) {
     if (traces_http() || !recording()) {
         return REAL(epoll_wait)(epfd, events, max, timeout);
@@ -767,6 +788,9 @@ int epoll_wait(int epfd, struct epoll_event *events, int max, int timeout) {
     int result = REAL(epoll_wait)(epfd, events, max, timeout);
     int saved = errno;
     tracepoint(redis, after_sleep, result >= 0 ? result : -saved);
+    if (lttng_ust_tracepoint_enabled(redis, readable)) {
+        tell_readable(events, result);
+    }
     errno = saved;
     return result;
 }

@@ -33,7 +33,7 @@ final class RedisEventHandlers {
     private static final String SENDER_PORT = "sender_port"; //$NON-NLS-1$
 
     private static final Map<String, Handler> HANDLERS = new HashMap<>();
-    private static final Set<String> WITHOUT_FD = Set.of("listen", "before_sleep", "after_sleep"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+    private static final Set<String> WITHOUT_FD = Set.of("listen", "before_sleep", "after_sleep", "readable"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
 
     static {
         on("listen", (t, e) -> t.listen(e.time(), e.node(), e.text("addr"), e.integer("port"))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
@@ -58,6 +58,11 @@ final class RedisEventHandlers {
         on("delete_file_event", (t, e) -> t.fileEvent(e.time(), e.node(), e.fd(), e.integer(MASK), false)); //$NON-NLS-1$
         on("before_sleep", (t, e) -> t.sleep(e.time(), e.node(), e.tid())); //$NON-NLS-1$
         on("after_sleep", (t, e) -> t.wake(e.time(), e.node(), e.tid(), e.integer("ready"))); //$NON-NLS-1$ //$NON-NLS-2$
+        on("readable", (t, e) -> { //$NON-NLS-1$
+            for (long fd : e.numbers("fds")) { //$NON-NLS-1$
+                t.readable(e.time(), e.node(), (int) fd);
+            }
+        });
     }
 
     private final RedisTracker fTracker;
