@@ -47,10 +47,10 @@ TRACEPOINT_EVENT_INSTANCE(redis, bytes_class, write_to_client_end, TP_ARGS(int, 
 TRACEPOINT_EVENT_INSTANCE(redis, bytes_class, cluster_read_handler_end, TP_ARGS(int, fd, int64_t, bytes))
 TRACEPOINT_EVENT_INSTANCE(redis, bytes_class, cluster_write_handler_end, TP_ARGS(int, fd, int64_t, bytes))
 
-TRACEPOINT_EVENT_CLASS(redis, command_class,
-    TP_ARGS(int, fd, const char *, command, int, argc),
-    TP_FIELDS(ctf_integer(int, fd, fd) ctf_string(command, command) ctf_integer(int, argc, argc)))
-TRACEPOINT_EVENT_INSTANCE(redis, command_class, call_command_end, TP_ARGS(int, fd, const char *, command, int, argc))
+/* The first `count` commands started on the connection and not ended end now (version 2: one event per run). */
+TRACEPOINT_EVENT(redis, call_commands_end,
+    TP_ARGS(int, fd, int, count),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int, count, count)))
 
 /* A command's start also tells the cluster slot of its key (its second argument), -1 when it has none. */
 TRACEPOINT_EVENT(redis, call_command_start,

@@ -96,11 +96,11 @@ static struct listener listeners[MAX_LISTENERS];
 static int listener_count;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
-// Commands this thread started and has not ended: they end at its next traced call.
+// Commands this thread started and has not ended, as runs of commands of one connection: they end at its next
+// traced call, a call_commands_end per run (one event for a pipeline's commands, not one each).
 struct pending {
     int fd;
-    int argc;
-    char name[COMMAND_NAME_MAX];
+    int count;
 };
 static THREAD_LOCAL struct pending pending[MAX_PENDING];
 static THREAD_LOCAL int pending_count;
@@ -158,7 +158,7 @@ __attribute__((constructor)) static void decide_protocol(void) {
 static inline int redis_enabled(void) {
 #define ON(name) lttng_ust_tracepoint_enabled(redis, name)
     return ON(listen) | ON(new_connection) | ON(connection_kind) | ON(free_client) | ON(start_read_client_query)
-        | ON(end_read_client_query) | ON(call_command_start) | ON(call_command_end) | ON(write_to_client_start)
+        | ON(end_read_client_query) | ON(call_command_start) | ON(call_commands_end) | ON(write_to_client_start)
         | ON(write_to_client_end) | ON(redirect) | ON(cluster_read_handler_start) | ON(cluster_read_handler_end)
         | ON(cluster_msg_received) | ON(cluster_write_handler_start) | ON(cluster_write_handler_end)
         | ON(cluster_msg_sent) | ON(add_file_event) | ON(delete_file_event) | ON(before_sleep) | ON(after_sleep)
@@ -205,7 +205,7 @@ static void end_commands(void) {
         pending_count = 0;
     }
     for (int i = 0; i < pending_count; i++) {
-        tracepoint(redis, call_command_end, pending[i].fd, pending[i].name, pending[i].argc);
+        tracepoint(redis, call_commands_end, pending[i].fd, pending[i].count);
     }
     pending_count = 0;
 }
@@ -219,18 +219,24 @@ static void on_command(void *context, const char *name, int argc, int slot) {
     struct io_context *io = context;
     struct connection *c = io->connection;
     // a replica's handshake starts with PING (and AUTH): any of its own commands tells
-    if (c->kind == K_CLIENT && (strcmp(name, "replconf") == 0 || strcmp(name, "psync") == 0 || strcmp(name, "sync") == 0)) {
+    if (c->kind == K_CLIENT && (name[0] == 'r' || name[0] == 'p' || name[0] == 's')
+        && (strcmp(name, "replconf") == 0 || strcmp(name, "psync") == 0 || strcmp(name, "sync") == 0)) {
         c->kind = K_REPLICA;
         tracepoint(redis, connection_kind, io->fd, KIND_NAMES[K_REPLICA]);
     }
     tracepoint(redis, call_command_start, io->fd, name, argc, slot);
-    pending_generation = current_generation();
-    if (pending_count < MAX_PENDING) {
-        struct pending *p = &pending[pending_count++];
-        p->fd = io->fd;
-        p->argc = argc;
-        memcpy(p->name, name, COMMAND_NAME_MAX);
+    if (pending_count > 0 && pending_generation != current_generation()) {
+        pending_count = 0;   // started before a gap in recording: their end was not seen
     }
+    if (pending_count > 0 && pending[pending_count - 1].fd == io->fd) {
+        pending[pending_count - 1].count++;
+        return;
+    }
+    pending_generation = current_generation();
+    if (pending_count == MAX_PENDING) {
+        end_commands();   // a thread that parses commands of so many connections without a call between: end them now
+    }
+    pending[pending_count++] = (struct pending) { io->fd, 1 };
 }
 
 static void on_redirect(void *context, int64_t reply, const char *kind, int slot, const char *target) {

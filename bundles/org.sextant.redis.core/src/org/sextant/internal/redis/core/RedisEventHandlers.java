@@ -45,6 +45,7 @@ final class RedisEventHandlers {
         on("end_read_client_query", (t, e) -> t.readEnd(e.time(), e.node(), e.tid(), e.fd(), false, e.number(BYTES))); //$NON-NLS-1$
         on("call_command_start", (t, e) -> t.commandStart(e.time(), e.node(), e.tid(), e.fd(), e.text(COMMAND), e.integer("slot"))); //$NON-NLS-1$ //$NON-NLS-2$
         on("call_command_end", (t, e) -> t.commandEnd(e.time(), e.node(), e.tid(), e.fd(), e.text(COMMAND))); //$NON-NLS-1$
+        on("call_commands_end", (t, e) -> t.commandsEnd(e.time(), e.node(), e.tid(), e.fd(), e.integer("count"))); //$NON-NLS-1$ //$NON-NLS-2$
         on("write_to_client_start", (t, e) -> t.writeStart(e.time(), e.node(), e.tid(), e.fd(), false)); //$NON-NLS-1$
         on("write_to_client_end", (t, e) -> t.writeEnd(e.time(), e.node(), e.tid(), e.fd(), false, e.number(BYTES))); //$NON-NLS-1$
         on("cluster_read_handler_start", (t, e) -> t.readStart(e.time(), e.node(), e.tid(), e.fd(), true)); //$NON-NLS-1$

@@ -59,7 +59,7 @@ import org.sextant.common.model.state.StateWriter;
  * <em>reading</em> and <em>writing</em> are the read and the write, on the thread that made them. Inferred:
  * <em>executing</em> starts when a read completes a command; where the main thread read it and no io thread read
  * or wrote in this loop iteration or the last, the commands ran right after their read and it ends with their
- * {@code call_command_end} (measured); otherwise the main thread runs them when every read of the iteration is
+ * end ({@code call_command_end}, {@code call_commands_end}: measured); otherwise the main thread runs them when every read of the iteration is
  * done, unseen, so executing (the wait for the other reads included) ends when the node's write phase starts, at
  * its first write of a client. <em>Pending write</em> lasts from there to the connection's own write.
  * </p>
@@ -484,6 +484,40 @@ public final class RedisTracker {
                 break;
             }
         }
+        executed(time, n, c, tid, fd);
+    }
+
+    /**
+     * The commands a thread started on a connection have executed, the oldest first ({@code call_commands_end},
+     * events version 2: one event for a pipeline's commands).
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param tid
+     *            the executing thread
+     * @param fd
+     *            the client's descriptor
+     * @param count
+     *            how many of its commands started and not ended end now
+     */
+    public void commandsEnd(long time, String node, int tid, int fd, int count) {
+        Node n = node(node);
+        Connection c = connection(time, n, fd, ConnectionKind.UNKNOWN);
+        int left = count;
+        for (Iterator<Pending> it = c.fPending.iterator(); it.hasNext() && left > 0;) {
+            Pending pending = it.next();
+            if (!pending.fExecuted) {
+                pending.fExecuted = true;
+                left--;
+            }
+        }
+        executed(time, n, c, tid, fd);
+    }
+
+    /** Commands of the connection have executed: it and the thread are idle again. */
+    private void executed(long time, Node n, Connection c, int tid, int fd) {
         if (!c.fExecutionDeferred && c.fStageValue == Stage.EXECUTING_COMMANDS && c.fPending.stream().allMatch(p -> p.fExecuted)) {
             c.stage(time, Stage.PENDING_WRITE, null);
         }
