@@ -150,10 +150,65 @@ static int digit(struct resp_parser *p, char c) {
     return 0;
 }
 
+// A RESP number and its CRLF at bytes[*at...]: moves *at past them; 0 when they are not whole there.
+static int whole_number(const char *bytes, size_t length, size_t *at, int64_t *number) {
+    size_t i = *at;
+    int64_t n = 0;
+    while (i < length && bytes[i] >= '0' && bytes[i] <= '9' && n < (INT64_MAX - 9) / 10) {
+        n = n * 10 + (bytes[i++] - '0');
+    }
+    if (i == *at || i + 1 >= length || bytes[i] != '\r' || bytes[i + 1] != '\n') {
+        return 0;
+    }
+    *number = n;
+    *at = i + 2;
+    return 1;
+}
+
+// The common case in one pass: a whole command at the start of the bytes (a read mostly holds whole commands).
+// Returns the bytes it took, 0 to leave the bytes to the byte-at-a-time machine (a command cut by the read's end,
+// or anything unusual), which then reports what this would have.
+static size_t whole_command(struct resp_parser *p, const char *bytes, size_t length, command_fn on_command, void *context) {
+    size_t i = 1;   // after the '*'
+    int64_t argc;
+    if (!whole_number(bytes, length, &i, &argc) || argc <= 0 || argc > 1024 * 1024) {
+        return 0;
+    }
+    for (int64_t arg = 0; arg < argc; arg++) {
+        int64_t size;
+        if (i >= length || bytes[i] != '$') {
+            return 0;
+        }
+        i++;
+        if (!whole_number(bytes, length, &i, &size) || (int64_t) (length - i) < size + 2) {
+            return 0;
+        }
+        if (arg == 0) {
+            for (int64_t k = 0; k < size; k++) {
+                name_byte(p, bytes[i + k]);
+            }
+        } else if (arg == 1) {
+            key_bytes(p, (const unsigned char *) bytes + i, (size_t) size);
+        }
+        i += (size_t) size + 2;
+    }
+    p->argc = (int) argc;
+    complete(p, on_command, context);
+    return i;
+}
+
 void resp_feed(struct resp_parser *p, const char *bytes, size_t length, command_fn on_command, void *context) {
     size_t i = 0;
     while (i < length && !p->broken) {
         char c = bytes[i];
+        if (p->state == R_START && c == '*') {
+            size_t taken = whole_command(p, bytes + i, length - i, on_command, context);
+            if (taken > 0) {
+                i += taken;
+                continue;
+            }
+            reset_command(p);   // what whole_command began of the name or key
+        }
         switch (p->state) {
         case R_START:
             if (c == '*') {
@@ -331,8 +386,25 @@ static void element_line(struct reply_scanner *s, redirect_fn on_redirect, void 
     s->state = S_TYPE;
 }
 
+// Reply type bytes (RESP2 and RESP3), and those whose line is a length or a count: a switch, not strchr, for
+// every element of every reply.
+static int reply_type(char type) {
+    switch (type) {
+    case '+': case '-': case ':': case '$': case '*': case '_': case ',': case '#':
+    case '!': case '=': case '(': case '%': case '~': case '>': case '|':
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 static int counted(char type) {
-    return strchr("$!=*~>%|", type) != NULL;
+    switch (type) {
+    case '$': case '!': case '=': case '*': case '~': case '>': case '%': case '|':
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 void reply_feed(struct reply_scanner *s, const char *bytes, size_t length, redirect_fn on_redirect, void *context) {
@@ -341,7 +413,7 @@ void reply_feed(struct reply_scanner *s, const char *bytes, size_t length, redir
         char c = bytes[i];
         switch (s->state) {
         case S_TYPE:
-            if (strchr("+-:$*_,#!=(%~>|", c) == NULL || c == '\0') {
+            if (!reply_type(c)) {
                 s->broken = 1;
                 break;
             }
