@@ -13,8 +13,10 @@
 # Defaults: 5 rounds of 100,000 SETs and 100,000 GETs from 50 clients, one request at a time (PIPELINE 1); with
 # PIPELINE 16 each client sends 16 requests at once, which makes Redis, not redis-benchmark, the bottleneck. Prints
 # each run's requests per second and latencies and, per way and command, their medians over the rounds, the
-# throughput's ratio to plain and the average latency the way adds to plain's (microseconds). The recordings go to a
-# temporary directory, removed at the end.
+# throughput's ratio to plain and the average latency the way adds to plain's (microseconds); and per way the Redis
+# process's CPU time (user + system, /proc/PID/stat) per request over both commands, which time spent waiting for a
+# core on a shared machine does not inflate the way it does throughput. The recordings go to a temporary directory,
+# removed at the end.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ROUNDS=${1:-5}
@@ -34,7 +36,8 @@ trap 'redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true; rm -rf "$wor
 server=(redis-server --port "$PORT" --bind 127.0.0.1 --save '' --appendonly no --loglevel warning)
 
 # run WAY ROUND: starts the node the WAY says, loads it, prints per command (SET, then GET) its requests per
-# second and its average, p50 and p99 latencies in milliseconds, as redis-benchmark's CSV gives them
+# second and its average, p50 and p99 latencies in milliseconds, as redis-benchmark's CSV gives them, then the
+# node's CPU microseconds per request
 run() {
     case $1 in
         plain) "${server[@]}" >/dev/null & ;;
@@ -43,20 +46,28 @@ run() {
     esac
     local pid=$!
     for _ in $(seq 100); do redis-cli -p "$PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
+    local node
+    node=$(redis-cli -p "$PORT" info server | tr -d '\r' | sed -n 's/^process_id://p')
+    local before
+    before=$(cpu_ticks "$node")
     redis-benchmark -p "$PORT" -t set,get -n "$REQUESTS" -c "$CLIENTS" -P "$PIPELINE" --csv 2>/dev/null |
         awk -F, '/^"(SET|GET)"/ { gsub(/"/, ""); printf "%s %s %s %s ", $2, $3, $5, $7 }'
+    echo "($(cpu_ticks "$node") - $before) * 1000000 / $(getconf CLK_TCK) / (2 * $REQUESTS)" | bc -l
     redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true
     wait "$pid" || true
     rm -rf "${work:?}/$2"
 }
 
+# cpu_ticks PID: the process's user + system time so far, in clock ticks
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+
 declare -A results
-echo "round way        SET/s  avg ms  p50 ms  p99 ms      GET/s  avg ms  p50 ms  p99 ms"
+echo "round way        SET/s  avg ms  p50 ms  p99 ms      GET/s  avg ms  p50 ms  p99 ms  CPU us/req"
 for round in $(seq "$ROUNDS"); do
     for way in plain loaded recording; do
         line=$(run "$way" "$round")
         # shellcheck disable=SC2086
-        printf '%5d %-9s %8.0f %7.3f %7.3f %7.3f %10.0f %7.3f %7.3f %7.3f\n' "$round" "$way" $line
+        printf '%5d %-9s %8.0f %7.3f %7.3f %7.3f %10.0f %7.3f %7.3f %7.3f %11.2f\n' "$round" "$way" $line
         results[$way]+="$line;"
     done
 done
@@ -76,4 +87,9 @@ for way in plain loaded recording; do
         printf '%-9s %-7s %10.0f %6.3f %8.3f %7.3f %7.3f %9.1f\n' "$way" "$command" "$rps" "$(echo "$rps / $plain_rps" | bc -l)" \
             "$avg" "$p50" "$p99" "$(echo "($avg - $plain_avg) * 1000" | bc -l)"
     done
+done
+echo "way       CPU us/req  ratio   (the Redis process's user + system time per request, SET and GET together)"
+for way in plain loaded recording; do
+    cpu=$(column "$way" 9)
+    printf '%-9s %10.2f %6.3f\n' "$way" "$cpu" "$(echo "$cpu / $(column plain 9)" | bc -l)"
 done

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: EPL-2.0
 #include "parse.h"
 
-#include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,13 +8,45 @@
 
 #define SLOTS 16384
 
-// CRC16-CCITT (XMODEM: polynomial 0x1021, initial 0), the checksum of Redis Cluster's key slots.
+// CRC16-CCITT (XMODEM: polynomial 0x1021, initial 0), the checksum of Redis Cluster's key slots, a byte at a time
+// from a table (the bit-by-bit loop cost 8 steps per byte of every key read while recording).
+static const uint16_t CRC16[256] = {
+    0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50a5, 0x60c6, 0x70e7,
+    0x8108, 0x9129, 0xa14a, 0xb16b, 0xc18c, 0xd1ad, 0xe1ce, 0xf1ef,
+    0x1231, 0x0210, 0x3273, 0x2252, 0x52b5, 0x4294, 0x72f7, 0x62d6,
+    0x9339, 0x8318, 0xb37b, 0xa35a, 0xd3bd, 0xc39c, 0xf3ff, 0xe3de,
+    0x2462, 0x3443, 0x0420, 0x1401, 0x64e6, 0x74c7, 0x44a4, 0x5485,
+    0xa56a, 0xb54b, 0x8528, 0x9509, 0xe5ee, 0xf5cf, 0xc5ac, 0xd58d,
+    0x3653, 0x2672, 0x1611, 0x0630, 0x76d7, 0x66f6, 0x5695, 0x46b4,
+    0xb75b, 0xa77a, 0x9719, 0x8738, 0xf7df, 0xe7fe, 0xd79d, 0xc7bc,
+    0x48c4, 0x58e5, 0x6886, 0x78a7, 0x0840, 0x1861, 0x2802, 0x3823,
+    0xc9cc, 0xd9ed, 0xe98e, 0xf9af, 0x8948, 0x9969, 0xa90a, 0xb92b,
+    0x5af5, 0x4ad4, 0x7ab7, 0x6a96, 0x1a71, 0x0a50, 0x3a33, 0x2a12,
+    0xdbfd, 0xcbdc, 0xfbbf, 0xeb9e, 0x9b79, 0x8b58, 0xbb3b, 0xab1a,
+    0x6ca6, 0x7c87, 0x4ce4, 0x5cc5, 0x2c22, 0x3c03, 0x0c60, 0x1c41,
+    0xedae, 0xfd8f, 0xcdec, 0xddcd, 0xad2a, 0xbd0b, 0x8d68, 0x9d49,
+    0x7e97, 0x6eb6, 0x5ed5, 0x4ef4, 0x3e13, 0x2e32, 0x1e51, 0x0e70,
+    0xff9f, 0xefbe, 0xdfdd, 0xcffc, 0xbf1b, 0xaf3a, 0x9f59, 0x8f78,
+    0x9188, 0x81a9, 0xb1ca, 0xa1eb, 0xd10c, 0xc12d, 0xf14e, 0xe16f,
+    0x1080, 0x00a1, 0x30c2, 0x20e3, 0x5004, 0x4025, 0x7046, 0x6067,
+    0x83b9, 0x9398, 0xa3fb, 0xb3da, 0xc33d, 0xd31c, 0xe37f, 0xf35e,
+    0x02b1, 0x1290, 0x22f3, 0x32d2, 0x4235, 0x5214, 0x6277, 0x7256,
+    0xb5ea, 0xa5cb, 0x95a8, 0x8589, 0xf56e, 0xe54f, 0xd52c, 0xc50d,
+    0x34e2, 0x24c3, 0x14a0, 0x0481, 0x7466, 0x6447, 0x5424, 0x4405,
+    0xa7db, 0xb7fa, 0x8799, 0x97b8, 0xe75f, 0xf77e, 0xc71d, 0xd73c,
+    0x26d3, 0x36f2, 0x0691, 0x16b0, 0x6657, 0x7676, 0x4615, 0x5634,
+    0xd94c, 0xc96d, 0xf90e, 0xe92f, 0x99c8, 0x89e9, 0xb98a, 0xa9ab,
+    0x5844, 0x4865, 0x7806, 0x6827, 0x18c0, 0x08e1, 0x3882, 0x28a3,
+    0xcb7d, 0xdb5c, 0xeb3f, 0xfb1e, 0x8bf9, 0x9bd8, 0xabbb, 0xbb9a,
+    0x4a75, 0x5a54, 0x6a37, 0x7a16, 0x0af1, 0x1ad0, 0x2ab3, 0x3a92,
+    0xfd2e, 0xed0f, 0xdd6c, 0xcd4d, 0xbdaa, 0xad8b, 0x9de8, 0x8dc9,
+    0x7c26, 0x6c07, 0x5c64, 0x4c45, 0x3ca2, 0x2c83, 0x1ce0, 0x0cc1,
+    0xef1f, 0xff3e, 0xcf5d, 0xdf7c, 0xaf9b, 0xbfba, 0x8fd9, 0x9ff8,
+    0x6e17, 0x7e36, 0x4e55, 0x5e74, 0x2e93, 0x3eb2, 0x0ed1, 0x1ef0,
+};
+
 static uint16_t crc16_byte(uint16_t crc, unsigned char byte) {
-    crc ^= (uint16_t) (byte << 8);
-    for (int bit = 0; bit < 8; bit++) {
-        crc = (crc & 0x8000) ? (uint16_t) ((crc << 1) ^ 0x1021) : (uint16_t) (crc << 1);
-    }
-    return crc;
+    return (uint16_t) (crc << 8) ^ CRC16[((crc >> 8) ^ byte) & 0xff];
 }
 
 // Where a key is with respect to its hash tag, byte after byte.
@@ -75,8 +106,31 @@ static void reset_command(struct resp_parser *p) {
 
 static void name_byte(struct resp_parser *p, char c) {
     if (p->name_len < COMMAND_NAME_MAX - 1) {
-        p->name[p->name_len++] = (char) tolower((unsigned char) c);
+        p->name[p->name_len++] = c >= 'A' && c <= 'Z' ? (char) (c - 'A' + 'a') : c;   // ASCII: no locale
         p->name[p->name_len] = '\0';
+    }
+}
+
+// A piece of a command's key: its CRC16, and its hash tag's while one may be in it (the common key has no '{').
+static void key_bytes(struct resp_parser *p, const unsigned char *bytes, size_t length) {
+    uint16_t crc = p->key_crc;
+    for (size_t k = 0; k < length; k++) {
+        crc = crc16_byte(crc, bytes[k]);
+    }
+    p->key_crc = crc;
+    size_t k = 0;
+    if (p->tag_state == TAG_BEFORE) {
+        const unsigned char *open = memchr(bytes, '{', length);
+        if (open == NULL) {
+            return;
+        }
+        p->tag_state = TAG_OPEN;
+        p->tag_crc = 0;
+        k = (size_t) (open - bytes) + 1;
+    }
+    uint16_t ignored = 0;
+    for (; k < length && (p->tag_state == TAG_OPEN || p->tag_state == TAG_INSIDE); k++) {
+        key_byte(&ignored, &p->tag_crc, &p->tag_state, bytes[k]);
     }
 }
 
@@ -97,14 +151,71 @@ static int digit(struct resp_parser *p, char c) {
     return 0;
 }
 
+// A RESP number and its CRLF at bytes[*at...]: moves *at past them; 0 when they are not whole there.
+static int whole_number(const char *bytes, size_t length, size_t *at, int64_t *number) {
+    size_t i = *at;
+    int64_t n = 0;
+    while (i < length && bytes[i] >= '0' && bytes[i] <= '9' && n < (INT64_MAX - 9) / 10) {
+        n = n * 10 + (bytes[i++] - '0');
+    }
+    if (i == *at || i + 1 >= length || bytes[i] != '\r' || bytes[i + 1] != '\n') {
+        return 0;
+    }
+    *number = n;
+    *at = i + 2;
+    return 1;
+}
+
+// The common case in one pass: a whole command at the start of the bytes (a read mostly holds whole commands).
+// Returns the bytes it took, 0 to leave the bytes to the byte-at-a-time machine (a command cut by the read's end,
+// or anything unusual), which then reports what this would have.
+static size_t whole_command(struct resp_parser *p, const char *bytes, size_t length, command_fn on_command, void *context) {
+    size_t i = 1;   // after the '*'
+    int64_t argc;
+    if (!whole_number(bytes, length, &i, &argc) || argc <= 0 || argc > 1024 * 1024) {
+        return 0;
+    }
+    for (int64_t arg = 0; arg < argc; arg++) {
+        int64_t size;
+        if (i >= length || bytes[i] != '$') {
+            return 0;
+        }
+        i++;
+        if (!whole_number(bytes, length, &i, &size) || (int64_t) (length - i) < size + 2) {
+            return 0;
+        }
+        if (arg == 0) {
+            for (int64_t k = 0; k < size; k++) {
+                name_byte(p, bytes[i + k]);
+            }
+        } else if (arg == 1) {
+            key_bytes(p, (const unsigned char *) bytes + i, (size_t) size);
+        }
+        i += (size_t) size + 2;
+    }
+    p->argc = (int) argc;
+    complete(p, on_command, context);
+    return i;
+}
+
 void resp_feed(struct resp_parser *p, const char *bytes, size_t length, command_fn on_command, void *context) {
     size_t i = 0;
     while (i < length && !p->broken) {
         char c = bytes[i];
+        if (p->state == R_START && c == '*') {
+            size_t taken = whole_command(p, bytes + i, length - i, on_command, context);
+            if (taken > 0) {
+                i += taken;
+                continue;
+            }
+            reset_command(p);   // what whole_command began of the name or key
+        }
         switch (p->state) {
         case R_START:
             if (c == '*') {
                 p->state = R_COUNT;
+            } else if (p->strict) {
+                p->broken = 1;
             } else if (c == '\r' || c == '\n') {
                 // blank lines between inline commands
             } else {
@@ -158,16 +269,15 @@ void resp_feed(struct resp_parser *p, const char *bytes, size_t length, command_
             if ((int64_t) take > p->bulk_left) {
                 take = (size_t) p->bulk_left;
             }
-            if (p->arg_index <= 1) {
+            if (p->arg_index <= 1 && p->bulk_left > 2) {
                 // the command's name, then its key: the first two arguments without their CRLF
-                for (size_t k = 0; k < take; k++) {
-                    if (p->bulk_left - (int64_t) k > 2) {
-                        if (p->arg_index == 0) {
-                            name_byte(p, bytes[i + k]);
-                        } else {
-                            key_byte(&p->key_crc, &p->tag_crc, &p->tag_state, (unsigned char) bytes[i + k]);
-                        }
+                size_t payload = p->bulk_left - 2 < (int64_t) take ? (size_t) (p->bulk_left - 2) : take;
+                if (p->arg_index == 0) {
+                    for (size_t k = 0; k < payload; k++) {
+                        name_byte(p, bytes[i + k]);
                     }
+                } else {
+                    key_bytes(p, (const unsigned char *) bytes + i, payload);
                 }
             }
             p->bulk_left -= (int64_t) take;
@@ -201,6 +311,41 @@ void resp_feed(struct resp_parser *p, const char *bytes, size_t length, command_
         default:
             p->broken = 1;
         }
+    }
+}
+
+static void count_command(void *context, const char *name, int argc, int slot) {
+    (void) name;
+    (void) argc;
+    (void) slot;
+    ++*(int *) context;
+}
+
+int resp_boundary(const char *bytes, size_t length) {
+    struct resp_parser strict;
+    memset(&strict, 0, sizeof strict);
+    strict.strict = 1;
+    int commands = 0;
+    resp_feed(&strict, bytes, length, count_command, &commands);
+    return !strict.broken && strict.state == R_START && commands > 0;
+}
+
+void resp_join(struct resp_parser *p) {
+    memset(p, 0, sizeof *p);
+    p->joining = 1;
+}
+
+void resp_read(struct resp_parser *p, const char *bytes, size_t asked, int64_t result, command_fn on_command,
+               void *context) {
+    if (p->joining) {
+        if (!(p->after_short && result > 0 && resp_boundary(bytes, (size_t) result))) {
+            p->after_short = result < (int64_t) asked;
+            return;
+        }
+        memset(p, 0, sizeof *p);
+    }
+    if (result > 0) {
+        resp_feed(p, bytes, (size_t) result, on_command, context);
     }
 }
 
@@ -250,8 +395,25 @@ static void element_line(struct reply_scanner *s, redirect_fn on_redirect, void 
     s->state = S_TYPE;
 }
 
+// Reply type bytes (RESP2 and RESP3), and those whose line is a length or a count: a switch, not strchr, for
+// every element of every reply.
+static int reply_type(char type) {
+    switch (type) {
+    case '+': case '-': case ':': case '$': case '*': case '_': case ',': case '#':
+    case '!': case '=': case '(': case '%': case '~': case '>': case '|':
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 static int counted(char type) {
-    return strchr("$!=*~>%|", type) != NULL;
+    switch (type) {
+    case '$': case '!': case '=': case '*': case '~': case '>': case '%': case '|':
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 void reply_feed(struct reply_scanner *s, const char *bytes, size_t length, redirect_fn on_redirect, void *context) {
@@ -260,7 +422,7 @@ void reply_feed(struct reply_scanner *s, const char *bytes, size_t length, redir
         char c = bytes[i];
         switch (s->state) {
         case S_TYPE:
-            if (strchr("+-:$*_,#!=(%~>|", c) == NULL || c == '\0') {
+            if (!reply_type(c)) {
                 s->broken = 1;
                 break;
             }

@@ -24,6 +24,9 @@ struct resp_parser {
     uint16_t tag_crc;        // and of its hash tag, the bytes between its first '{' and the next '}'
     int tag_state;           // where the key is in its hash tag: enum key_tag in parse.c
     int broken;              // bytes that are not RESP: stop parsing this connection
+    int strict;              // arrays only, with nothing between them (resp_boundary)
+    int joining;             // joined mid-stream: nothing reported until a read starts on a command (resp_read)
+    int after_short;         // while joining, the last read returned less than it asked
 };
 
 // Called once per complete command with its name (lower case, NUL-terminated, cut at COMMAND_NAME_MAX - 1) and
@@ -31,6 +34,23 @@ struct resp_parser {
 typedef void (*command_fn)(void *context, const char *name, int argc, int slot);
 
 void resp_feed(struct resp_parser *parser, const char *bytes, size_t length, command_fn on_command, void *context);
+
+// Whether the bytes of one read can be taken to start and end on command boundaries, so that a parser that
+// joins a connection mid-stream (its earlier bytes unseen) may start there: they are one or more whole RESP
+// arrays of bulk strings back to back, from the first byte to the last, nothing else (no inline command, no
+// blank line, no partial command at either end). Bytes from inside a payload pass only if the rest of that
+// payload is itself such arrays and the read ends exactly where they do.
+int resp_boundary(const char *bytes, size_t length);
+
+// Starts the parser over on a connection whose earlier bytes it has not seen (a session started mid-stream).
+void resp_join(struct resp_parser *parser);
+
+// The bytes of one read that asked for `asked` bytes and returned `result` (<= 0: none). A parser that joined
+// mid-stream reports nothing until a safe point: a read that follows a short one (the socket was drained, so
+// this read starts where the client's writes so far ended: clients write whole commands) and whose bytes
+// resp_boundary() accepts. From that read on it parses every byte, as resp_feed.
+void resp_read(struct resp_parser *parser, const char *bytes, size_t asked, int64_t result, command_fn on_command,
+               void *context);
 
 #define ERROR_LINE_MAX 96
 

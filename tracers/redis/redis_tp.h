@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-// LTTng-UST tracepoints of provider "redis", schema version 1: docs/redis-events.md is the contract.
+// LTTng-UST tracepoints of provider "redis", schema version 2: docs/redis-events.md is the contract.
 #undef TRACEPOINT_PROVIDER
 #define TRACEPOINT_PROVIDER redis
 
@@ -47,10 +47,10 @@ TRACEPOINT_EVENT_INSTANCE(redis, bytes_class, write_to_client_end, TP_ARGS(int, 
 TRACEPOINT_EVENT_INSTANCE(redis, bytes_class, cluster_read_handler_end, TP_ARGS(int, fd, int64_t, bytes))
 TRACEPOINT_EVENT_INSTANCE(redis, bytes_class, cluster_write_handler_end, TP_ARGS(int, fd, int64_t, bytes))
 
-TRACEPOINT_EVENT_CLASS(redis, command_class,
-    TP_ARGS(int, fd, const char *, command, int, argc),
-    TP_FIELDS(ctf_integer(int, fd, fd) ctf_string(command, command) ctf_integer(int, argc, argc)))
-TRACEPOINT_EVENT_INSTANCE(redis, command_class, call_command_end, TP_ARGS(int, fd, const char *, command, int, argc))
+/* The first `count` commands started on the connection and not ended end now (version 2: one event per run). */
+TRACEPOINT_EVENT(redis, call_commands_end,
+    TP_ARGS(int, fd, int, count),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int, count, count)))
 
 /* A command's start also tells the cluster slot of its key (its second argument), -1 when it has none. */
 TRACEPOINT_EVENT(redis, call_command_start,
@@ -85,6 +85,11 @@ TRACEPOINT_EVENT(redis, before_sleep,
 TRACEPOINT_EVENT(redis, after_sleep,
     TP_ARGS(int, ready),
     TP_FIELDS(ctf_integer(int, ready, ready)))
+
+/* The traced connections the wait just returned readable (their reads are pending from now on). */
+TRACEPOINT_EVENT(redis, readable,
+    TP_ARGS(const int *, fds, unsigned int, count),
+    TP_FIELDS(ctf_sequence(int, fds, fds, unsigned int, count)))
 
 #endif
 

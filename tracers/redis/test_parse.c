@@ -81,6 +81,24 @@ static int resp_every_cut(const char *bytes, size_t length, const char *expected
     return 1;
 }
 
+/* A parser joined before the byte at `join`, fed the rest in two short reads cut at `cut` (each read asked for
+   more than it got, as a drained socket gives); returns what it reported. */
+static const char *resp_joined(const char *bytes, size_t length, size_t join, size_t cut) {
+    struct resp_parser parser;
+    resp_join(&parser);
+    seen[0] = '\0';
+    slots[0] = '\0';
+    resp_read(&parser, bytes + join, 65536, (int64_t) (cut - join), on_command, NULL);
+    resp_read(&parser, bytes + cut, 65536, (int64_t) (length - cut), on_command, NULL);
+    return seen;
+}
+
+/* Whether `part` is `whole` or a suffix of it that starts on a command ("name/argc "). */
+static int command_suffix(const char *part, const char *whole) {
+    size_t p = strlen(part), w = strlen(whole);
+    return p == 0 || (p <= w && strcmp(whole + w - p, part) == 0 && (p == w || whole[w - p - 1] == ' '));
+}
+
 /* A bus header: "RCmb", totlen, ver 1, sender port, type; big-endian. */
 static size_t bus_message(uint8_t *out, uint32_t totlen, uint16_t port, uint16_t type) {
     memset(out, 0xAB, totlen);   // a body of non-zero filler, "RCmb" nowhere
@@ -105,6 +123,45 @@ int main(void) {
     check(strcmp(resp_cut(long_name, strlen(long_name), 5), "abcdefghijabcdefghijabcdefghija/1 ") == 0,
           "a name longer than COMMAND_NAME_MAX is cut, not overrun");
 
+    // A session starting mid-stream: values that look like RESP, CRLFs inside payloads, an inline-looking value.
+    // Joined before any byte and cut anywhere after it, the parser reports a tail of the true commands, never
+    // garbage; and from the first read that starts on a command after a short read, every command.
+    const char mid_stream[] = "*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$15\r\n*1\r\n$4\r\nPING\r\nx\r\n"
+                          "*2\r\n$3\r\nGET\r\n$1\r\nk\r\n"
+                          "*3\r\n$3\r\nSET\r\n$2\r\nk2\r\n$11\r\nGET a\r\n*2\r\n\r\n"
+                          "*1\r\n$4\r\nPING\r\n";
+    const char *all = "set/3 get/2 set/3 ping/1 ";
+    size_t stream_length = sizeof mid_stream - 1;
+    size_t boundaries[] = { 0, 42, 62, 101 };   // where each command starts
+    int no_garbage = 1, every_command = 1;
+    for (size_t join = 0; join <= stream_length; join++) {
+        for (size_t cut = join; cut <= stream_length; cut++) {
+            no_garbage &= command_suffix(resp_joined(mid_stream, stream_length, join, cut), all);
+            if (!no_garbage) {
+                printf("     joined at %zu, cut at %zu: saw \"%s\"\n", join, cut, seen);
+                break;
+            }
+        }
+    }
+    check(no_garbage, "a parser joined mid-stream reports a tail of the commands, joined and cut anywhere");
+    for (size_t b = 1; b < sizeof boundaries / sizeof boundaries[0]; b++) {
+        const char *expected = strstr(all, b == 1 ? "get/2" : b == 2 ? "set/3 ping" : "ping/1");
+        if (strcmp(resp_joined(mid_stream, stream_length, boundaries[b] - 1, boundaries[b]), expected) != 0) {
+            printf("     joined at %zu: saw \"%s\", expected \"%s\"\n", boundaries[b] - 1, seen, expected);
+            every_command = 0;
+        }
+    }
+    check(every_command, "it reports every command from the read after a short read that starts on a command");
+    // The limit (docs/redis-events.md): a value holding whole commands, read exactly around them after a short
+    // read, passes for them, and the rest of the value for an inline command.
+    struct resp_parser joined;
+    resp_join(&joined);
+    seen[0] = '\0';
+    resp_read(&joined, mid_stream + 24, 65536, 1, on_command, NULL);
+    resp_read(&joined, mid_stream + 25, 65536, 14, on_command, NULL);
+    resp_read(&joined, mid_stream + 39, 65536, (int64_t) (stream_length - 39), on_command, NULL);
+    check(strcmp(seen, "ping/1 x/1 get/2 set/3 ping/1 ") == 0,
+          "a read that is exactly whole commands inside a value is taken for them (the known limit)");
     const char garbage[] = "*2\r\n$x\r\n*1\r\n$4\r\nPING\r\n";
     check(strcmp(resp_cut(garbage, sizeof garbage - 1, 0), "") == 0, "bytes that are not RESP stop the parsing");
 

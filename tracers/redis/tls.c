@@ -53,7 +53,7 @@ int SSL_read(SSL *ssl, void *buffer, int count) {
     int result = real_SSL_read(ssl, buffer, count);
     sextant_tls_depth--;
     if (c != NULL) {
-        sextant_read_end(fd, c, buffer, result);
+        sextant_read_end(fd, c, buffer, count > 0 ? (size_t) count : 0, result);
     }
     return result;
 }
@@ -69,7 +69,7 @@ int SSL_read_ex(SSL *ssl, void *buffer, size_t count, size_t *read) {
     int ok = real_SSL_read_ex(ssl, buffer, count, read);
     sextant_tls_depth--;
     if (c != NULL) {
-        sextant_read_end(fd, c, buffer, ok == 1 && read != NULL ? (int64_t) *read : 0);
+        sextant_read_end(fd, c, buffer, count, ok == 1 && read != NULL ? (int64_t) *read : 0);
     }
     return ok;
 }

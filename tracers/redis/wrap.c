@@ -2,8 +2,14 @@
 // Sextant's transparent tracer: loaded with LD_PRELOAD into an unmodified redis-server, it wraps the calls
 // Redis 7 makes its network I/O with and emits the "redis" events of docs/redis-events.md; loaded into any other
 // process (a Node service, a client), it emits the "http" events of docs/http-events.md instead (http_io.c).
-// Only TCP sockets returned by accept/accept4/connect are traced; each wrapper calls the real function first or
-// last exactly once and returns its result with its errno untouched.
+// Only TCP sockets are traced; each wrapper calls the real function first or last exactly once and returns its
+// result with its errno untouched.
+//
+// In a Redis node the wrappers do nothing but one test (recording(): is any "redis" tracepoint enabled?) while no
+// session records: no descriptor table, no parsing. A connection is then first met by a traced call when the
+// session starts, mid-stream: it is found from its descriptor (discover()) and its parsers wait for a safe point
+// before they report anything (struct connection's sync fields). Processes traced for HTTP keep their
+// connections from their opening, recording or not.
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <dlfcn.h>
@@ -32,12 +38,24 @@
 enum kind { K_CLIENT, K_BUS, K_REPLICA, K_UNKNOWN };
 static const char *const KIND_NAMES[] = { "client", "bus", "replica", "unknown" };
 
-__thread int sextant_tls_depth;
+// initial-exec: the library is preloaded, so its thread variables sit in the static TLS block and cost a plain
+// load instead of a __tls_get_addr call on every wrapped call.
+#define THREAD_LOCAL __thread __attribute__((tls_model("initial-exec")))
+
+THREAD_LOCAL int sextant_tls_depth;
 
 struct connection {
     enum kind kind;
     int accepted;
+    int opening_traced;          // its accept/connect was traced; 0 when found later (discover())
+    unsigned generation;         // the recording stretch whose calls its state has seen (see recording())
     uint32_t watched;            // epoll interest, as redis-events masks: 1 readable, 2 writable
+    int watched_known;           // 0 while the interest before the next epoll_ctl is unknown
+    // Parsers joined mid-stream report nothing until their bytes are known to start on a boundary (requests:
+    // resp_read()):
+    int replies_synced;          // replies: after a write that wrote all it was given (Redis adds whole replies)
+    int ordinals_known;          // replies counted since the opening, so that a redirect's ordinal is right
+    int bus_in_synced, bus_out_synced;   // bus streams: at a read or write that starts with a header ("RCmb")
     struct resp_parser request;
     struct reply_scanner replies;
     struct bus_parser bus_in;
@@ -68,21 +86,25 @@ static int (*real_close)(int);
 static int (*real_epoll_ctl)(int, int, int, struct epoll_event *);
 static int (*real_epoll_wait)(int, struct epoll_event *, int, int);
 
-// Connections by descriptor, and listening sockets; a connection is only touched by the thread doing I/O on
-// it, but io-threads and the main thread open, close and look up concurrently: one lock for the tables.
+// Connections by descriptor: a connection is only touched by the thread doing I/O on it, but io-threads and the
+// main thread open, close and look up concurrently, so its slot is read and replaced atomically (no lock on the
+// path of every read and write). Descriptors found not to be TCP connections are remembered until closed.
 static struct connection *connections[MAX_FDS];
+static unsigned char not_connection[MAX_FDS];
+// Listening sockets, rarely changed: under a lock.
 static struct listener listeners[MAX_LISTENERS];
 static int listener_count;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
-// Commands this thread started and has not ended: they end at its next traced call.
+// Commands this thread started and has not ended, as runs of commands of one connection: they end at its next
+// traced call, a call_commands_end per run (one event for a pipeline's commands, not one each).
 struct pending {
     int fd;
-    int argc;
-    char name[COMMAND_NAME_MAX];
+    int count;
 };
-static __thread struct pending pending[MAX_PENDING];
-static __thread int pending_count;
+static THREAD_LOCAL struct pending pending[MAX_PENDING];
+static THREAD_LOCAL int pending_count;
+static THREAD_LOCAL unsigned pending_generation;
 
 static void *next(const char *name) {
     void *function = dlsym(RTLD_NEXT, name);
@@ -132,25 +154,58 @@ __attribute__((constructor)) static void decide_protocol(void) {
     traces_http();
 }
 
+// Whether a session records any "redis" event: LTTng-UST's own test, a load per tracepoint, no call.
+static inline int redis_enabled(void) {
+#define ON(name) lttng_ust_tracepoint_enabled(redis, name)
+    return ON(listen) | ON(new_connection) | ON(connection_kind) | ON(free_client) | ON(start_read_client_query)
+        | ON(end_read_client_query) | ON(call_command_start) | ON(call_commands_end) | ON(write_to_client_start)
+        | ON(write_to_client_end) | ON(redirect) | ON(cluster_read_handler_start) | ON(cluster_read_handler_end)
+        | ON(cluster_msg_received) | ON(cluster_write_handler_start) | ON(cluster_write_handler_end)
+        | ON(cluster_msg_sent) | ON(add_file_event) | ON(delete_file_event) | ON(before_sleep) | ON(after_sleep)
+        | ON(readable);
+#undef ON
+}
+
+// Recording stretches: a call that skipped its work while no session recorded sets idle_seen; the first traced
+// call after it starts a new generation. A connection or a thread's pending commands of an older generation
+// missed calls, so their state is stale: the connection resynchronises, the commands are dropped (their end was
+// not seen).
+static int idle_seen;
+static unsigned generation;
+
+// Whether to trace this call of a Redis node: the one test every wrapper makes first.
+static inline int recording(void) {
+    if (__builtin_expect(redis_enabled(), 0)) {
+        if (__builtin_expect(__atomic_load_n(&idle_seen, __ATOMIC_RELAXED), 0)
+            && __atomic_exchange_n(&idle_seen, 0, __ATOMIC_ACQ_REL)) {
+            __atomic_add_fetch(&generation, 1, __ATOMIC_RELEASE);
+        }
+        return 1;
+    }
+    if (!__atomic_load_n(&idle_seen, __ATOMIC_RELAXED)) {
+        __atomic_store_n(&idle_seen, 1, __ATOMIC_RELAXED);
+    }
+    return 0;
+}
+
+static unsigned current_generation(void) {
+    return __atomic_load_n(&generation, __ATOMIC_ACQUIRE);
+}
+
 
 struct connection *sextant_lookup(int fd) {
     if (fd < 0 || fd >= MAX_FDS) {
         return NULL;
     }
-    pthread_mutex_lock(&lock);
-    struct connection *c = connections[fd];
-    pthread_mutex_unlock(&lock);
-    return c;
-}
-
-struct connection *sextant_redis_connection(int fd) {
-    struct connection *c = sextant_lookup(fd);
-    return c != NULL && c->http == NULL ? c : NULL;
+    return __atomic_load_n(&connections[fd], __ATOMIC_ACQUIRE);
 }
 
 static void end_commands(void) {
+    if (pending_generation != current_generation()) {
+        pending_count = 0;
+    }
     for (int i = 0; i < pending_count; i++) {
-        tracepoint(redis, call_command_end, pending[i].fd, pending[i].name, pending[i].argc);
+        tracepoint(redis, call_commands_end, pending[i].fd, pending[i].count);
     }
     pending_count = 0;
 }
@@ -164,22 +219,29 @@ static void on_command(void *context, const char *name, int argc, int slot) {
     struct io_context *io = context;
     struct connection *c = io->connection;
     // a replica's handshake starts with PING (and AUTH): any of its own commands tells
-    if (c->kind == K_CLIENT && (strcmp(name, "replconf") == 0 || strcmp(name, "psync") == 0 || strcmp(name, "sync") == 0)) {
+    if (c->kind == K_CLIENT && (name[0] == 'r' || name[0] == 'p' || name[0] == 's')
+        && (strcmp(name, "replconf") == 0 || strcmp(name, "psync") == 0 || strcmp(name, "sync") == 0)) {
         c->kind = K_REPLICA;
         tracepoint(redis, connection_kind, io->fd, KIND_NAMES[K_REPLICA]);
     }
     tracepoint(redis, call_command_start, io->fd, name, argc, slot);
-    if (pending_count < MAX_PENDING) {
-        struct pending *p = &pending[pending_count++];
-        p->fd = io->fd;
-        p->argc = argc;
-        memcpy(p->name, name, COMMAND_NAME_MAX);
+    if (pending_count > 0 && pending_generation != current_generation()) {
+        pending_count = 0;   // started before a gap in recording: their end was not seen
     }
+    if (pending_count > 0 && pending[pending_count - 1].fd == io->fd) {
+        pending[pending_count - 1].count++;
+        return;
+    }
+    pending_generation = current_generation();
+    if (pending_count == MAX_PENDING) {
+        end_commands();   // a thread that parses commands of so many connections without a call between: end them now
+    }
+    pending[pending_count++] = (struct pending) { io->fd, 1 };
 }
 
 static void on_redirect(void *context, int64_t reply, const char *kind, int slot, const char *target) {
     struct io_context *io = context;
-    tracepoint(redis, redirect, io->fd, reply, kind, slot, target);
+    tracepoint(redis, redirect, io->fd, io->connection->ordinals_known ? reply : -1, kind, slot, target);
 }
 
 static void on_received(void *context, int type, uint32_t length, int sender_port) {
@@ -264,6 +326,10 @@ static void open_connection(int fd, int accepted, int listen_fd, const struct so
         return;
     }
     c->accepted = accepted;
+    c->opening_traced = 1;
+    c->generation = current_generation();
+    c->watched_known = c->replies_synced = c->ordinals_known = 1;
+    c->bus_in_synced = c->bus_out_synced = 1;
     if (traces_http() && (c->http = http_open(fd, accepted, local_text, local_port, remote_text, remote_port)) == NULL) {
         free(c);
         return;
@@ -275,9 +341,8 @@ static void open_connection(int fd, int accepted, int listen_fd, const struct so
     } else {
         c->kind = K_UNKNOWN;
     }
-    struct connection *old = connections[fd];
-    connections[fd] = c;
     pthread_mutex_unlock(&lock);
+    struct connection *old = __atomic_exchange_n(&connections[fd], c, __ATOMIC_ACQ_REL);
     if (old != NULL && old->http != NULL) {
         http_close(old->http, fd);
     }
@@ -288,33 +353,131 @@ static void open_connection(int fd, int accepted, int listen_fd, const struct so
     tracepoint(redis, new_connection, fd, accepted, listen_fd, local_text, local_port, remote_text, remote_port, KIND_NAMES[c->kind]);
 }
 
+// Done on every close, recording or not (two loads when the descriptor is nothing of ours): a descriptor number
+// reused later must not inherit a connection, or a verdict that it is none.
 static void close_connection(int fd) {
-    pthread_mutex_lock(&lock);
-    struct connection *c = fd >= 0 && fd < MAX_FDS ? connections[fd] : NULL;
-    if (c != NULL) {
-        connections[fd] = NULL;
+    if (fd < 0 || fd >= MAX_FDS) {
+        return;
     }
-    for (int i = 0; i < listener_count; i++) {
-        if (listeners[i].fd == fd) {
-            listeners[i] = listeners[--listener_count];
-            break;
+    if (not_connection[fd]) {
+        not_connection[fd] = 0;
+    }
+    struct connection *c = __atomic_load_n(&connections[fd], __ATOMIC_ACQUIRE) == NULL
+        ? NULL : __atomic_exchange_n(&connections[fd], NULL, __ATOMIC_ACQ_REL);
+    if (listener_count > 0) {
+        pthread_mutex_lock(&lock);
+        for (int i = 0; i < listener_count; i++) {
+            if (listeners[i].fd == fd) {
+                listeners[i] = listeners[--listener_count];
+                break;
+            }
         }
+        pthread_mutex_unlock(&lock);
     }
-    pthread_mutex_unlock(&lock);
     if (c != NULL && c->http != NULL) {
         http_close(c->http, fd);
         free(c);
     } else if (c != NULL) {
-        end_commands();
-        tracepoint(redis, free_client, fd);
+        if (recording()) {
+            end_commands();
+            tracepoint(redis, free_client, fd);
+        }
         free(c);
     }
 }
 
-// A connected socket's first bytes out tell its kind: a bus header, or a replica's handshake.
+// A state made in an earlier recording stretch missed the calls between: everything of it restarts unknown.
+static void resynchronise(struct connection *c, unsigned now) {
+    c->generation = now;
+    c->watched_known = c->replies_synced = c->ordinals_known = 0;
+    c->bus_in_synced = c->bus_out_synced = 0;
+    resp_join(&c->request);
+}
+
+// A descriptor met by a traced call of a Redis node with no connection: a TCP connection opened while no session
+// recorded, or before (found from its addresses), or something else (remembered as none until closed). Its kind
+// comes from its local port: accepted on a listening port (bus on the cluster port), connected otherwise.
+static struct connection *discover(int fd) {
+    struct sockaddr_storage local;
+    socklen_t length = sizeof local;
+    int port = -1;
+    memset(&local, 0, sizeof local);
+    if (getsockname(fd, (struct sockaddr *) &local, &length) == 0 && is_tcp(fd)) {
+        char ignored[INET6_ADDRSTRLEN];
+        port = endpoint(&local, ignored, sizeof ignored);
+    }
+    struct connection *c = port < 0 ? NULL : calloc(1, sizeof *c);
+    if (c != NULL) {
+        pthread_mutex_lock(&lock);
+        int listening = listening_port(fd) >= 0;
+        c->accepted = listens_on(port);
+        c->kind = !c->accepted ? K_UNKNOWN : port > BUS_PORT_OFFSET && listens_on(port - BUS_PORT_OFFSET) ? K_BUS : K_CLIENT;
+        pthread_mutex_unlock(&lock);
+        if (listening) {
+            free(c);
+            c = NULL;
+        }
+    }
+    if (c == NULL) {
+        not_connection[fd] = 1;
+        return NULL;
+    }
+    resynchronise(c, current_generation());
+    struct connection *expected = NULL;
+    if (!__atomic_compare_exchange_n(&connections[fd], &expected, c, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        free(c);   // another thread found it first
+        return expected;
+    }
+    if (c->kind != K_UNKNOWN) {
+        tracepoint(redis, connection_kind, fd, KIND_NAMES[c->kind]);
+    }
+    return c;
+}
+
+// The connection of a Redis node to trace a call on `fd` with, NULL for none: the first test is the only work
+// done while no session records.
+static struct connection *redis_connection(int fd) {
+    if (sextant_tls_depth > 0 || !recording() || fd < 0 || fd >= MAX_FDS) {
+        return NULL;
+    }
+    struct connection *c = __atomic_load_n(&connections[fd], __ATOMIC_ACQUIRE);
+    if (c == NULL) {
+        return not_connection[fd] ? NULL : discover(fd);
+    }
+    unsigned now = current_generation();
+    if (__builtin_expect(c->generation != now, 0)) {
+        resynchronise(c, now);
+    }
+    return c;
+}
+
+struct connection *sextant_redis_connection(int fd) {
+    return traces_http() ? NULL : redis_connection(fd);
+}
+
+// The connection to trace a call on `fd` with, NULL for none, in a Redis node or a process traced for HTTP.
+static struct connection *traced(int fd) {
+    if (traces_http()) {
+        return sextant_tls_depth > 0 ? NULL : sextant_lookup(fd);
+    }
+    return redis_connection(fd);
+}
+
+static int bus_header(const void *bytes, size_t length) {
+    return length >= 4 && memcmp(bytes, "RCmb", 4) == 0;
+}
+
+// A connected socket's first bytes out tell its kind: a bus header, or a replica's handshake. Found mid-stream,
+// only a write that starts with a bus header or a RESP array tells.
 static void classify_outgoing(int fd, struct connection *c, const void *bytes, size_t length) {
     if (c->kind == K_UNKNOWN && length > 0) {
-        c->kind = length >= 4 && memcmp(bytes, "RCmb", 4) == 0 ? K_BUS : K_REPLICA;
+        if (bus_header(bytes, length)) {
+            c->kind = K_BUS;
+        } else if (c->opening_traced || *(const char *) bytes == '*') {
+            c->kind = K_REPLICA;
+        } else {
+            return;
+        }
         tracepoint(redis, connection_kind, fd, KIND_NAMES[c->kind]);
     }
 }
@@ -342,23 +505,25 @@ void sextant_read_start(int fd, struct connection *c) {
     }
 }
 
-void sextant_read_end(int fd, struct connection *c, const void *buffer, int64_t bytes) {
+void sextant_read_end(int fd, struct connection *c, const void *buffer, size_t count, int64_t bytes) {
     struct io_context io = { fd, c };
     if (c->kind == K_BUS) {
         tracepoint(redis, cluster_read_handler_end, fd, bytes);
-        if (bytes > 0) {
+        if (!c->bus_in_synced && bytes > 0 && bus_header(buffer, (size_t) bytes)) {
+            memset(&c->bus_in, 0, sizeof c->bus_in);
+            c->bus_in_synced = 1;
+        }
+        if (bytes > 0 && c->bus_in_synced) {
             bus_feed(&c->bus_in, buffer, (size_t) bytes, on_received, &io);
         }
-    } else {
-        tracepoint(redis, end_read_client_query, fd, bytes);
-        if (bytes > 0) {
-            resp_feed(&c->request, buffer, (size_t) bytes, on_command, &io);
-        }
+        return;
     }
+    tracepoint(redis, end_read_client_query, fd, bytes);
+    resp_read(&c->request, buffer, count, bytes, on_command, &io);
 }
 
 ssize_t read(int fd, void *buffer, size_t count) {
-    struct connection *c = sextant_tls_depth > 0 ? NULL : sextant_lookup(fd);
+    struct connection *c = traced(fd);
     if (c == NULL) {
         return REAL(read)(fd, buffer, count);
     }
@@ -368,7 +533,7 @@ ssize_t read(int fd, void *buffer, size_t count) {
     sextant_read_start(fd, c);
     ssize_t result = REAL(read)(fd, buffer, count);
     int saved = errno;
-    sextant_read_end(fd, c, buffer, result >= 0 ? result : -saved);
+    sextant_read_end(fd, c, buffer, count, result >= 0 ? result : -saved);
     errno = saved;
     return result;
 }
@@ -376,6 +541,23 @@ ssize_t read(int fd, void *buffer, size_t count) {
 // Both writes: the first `written` bytes of the iovecs went out.
 static void wrote(int fd, struct connection *c, const struct iovec *iov, int count, int64_t written) {
     struct io_context io = { fd, c };
+    if (c->kind == K_BUS && !c->bus_out_synced && count > 0 && bus_header(iov[0].iov_base, iov[0].iov_len)) {
+        memset(&c->bus_out, 0, sizeof c->bus_out);
+        c->bus_out_synced = 1;
+    }
+    if (!(c->kind == K_BUS ? c->bus_out_synced : c->replies_synced)) {
+        // Redis adds whole replies to a client's buffer before it writes it: once all of it went out, the
+        // next write starts a reply.
+        int64_t asked = 0;
+        for (int i = 0; i < count; i++) {
+            asked += (int64_t) iov[i].iov_len;
+        }
+        if (c->kind != K_BUS && written == asked) {
+            memset(&c->replies, 0, sizeof c->replies);
+            c->replies_synced = 1;
+        }
+        return;
+    }
     for (int i = 0; i < count && written > 0; i++) {
         size_t part = iov[i].iov_len < (size_t) written ? iov[i].iov_len : (size_t) written;
         if (c->kind == K_BUS) {
@@ -418,7 +600,7 @@ static ssize_t traced_write(int fd, struct connection *c, const struct iovec *io
 }
 
 ssize_t write(int fd, const void *buffer, size_t count) {
-    struct connection *c = sextant_tls_depth > 0 ? NULL : sextant_lookup(fd);
+    struct connection *c = traced(fd);
     if (c == NULL) {
         return REAL(write)(fd, buffer, count);
     }
@@ -430,7 +612,7 @@ ssize_t write(int fd, const void *buffer, size_t count) {
 }
 
 ssize_t writev(int fd, const struct iovec *iov, int count) {
-    struct connection *c = sextant_tls_depth > 0 ? NULL : sextant_lookup(fd);
+    struct connection *c = traced(fd);
     if (c == NULL) {
         return REAL(writev)(fd, iov, count);
     }
@@ -484,8 +666,10 @@ static int accepted(int listen_fd, int fd, struct sockaddr *address, socklen_t *
         } else if (getpeername(fd, (struct sockaddr *) &remote, &size) != 0) {
             remote.ss_family = AF_UNSPEC;
         }
-        end_commands();
-        open_connection(fd, 1, listen_fd, &remote);
+        if (traces_http() || recording()) {
+            end_commands();
+            open_connection(fd, 1, listen_fd, &remote);
+        }
         errno = saved;
     }
     return fd;
@@ -502,7 +686,8 @@ int accept4(int listen_fd, struct sockaddr *address, socklen_t *length, int flag
 int connect(int fd, const struct sockaddr *address, socklen_t length) {
     int result = REAL(connect)(fd, address, length);
     int saved = errno;
-    if ((result == 0 || saved == EINPROGRESS) && address != NULL && length <= sizeof(struct sockaddr_storage)
+    if ((result == 0 || saved == EINPROGRESS) && (traces_http() || recording()) && address != NULL
+        && length <= sizeof(struct sockaddr_storage)
         && (address->sa_family == AF_INET || address->sa_family == AF_INET6) && is_tcp(fd)) {
         struct sockaddr_storage remote;
         memset(&remote, 0, sizeof remote);
@@ -525,7 +710,7 @@ int listen(int fd, int backlog) {
             listeners[listener_count++] = (struct listener) { fd, port };
         }
         pthread_mutex_unlock(&lock);
-        if (!traces_http()) {
+        if (!traces_http() && recording()) {
             tracepoint(redis, listen, fd, text, port);
         }
     }
@@ -561,11 +746,13 @@ static uint32_t mask_of(const struct epoll_event *event) {
 int epoll_ctl(int epfd, int op, int fd, struct epoll_event *event) {
     int result = REAL(epoll_ctl)(epfd, op, fd, event);
     int saved = errno;
-    struct connection *c = result == 0 ? sextant_lookup(fd) : NULL;
-    if (c != NULL && c->http == NULL) {
-        uint32_t before = c->watched;
+    struct connection *c = result == 0 ? sextant_redis_connection(fd) : NULL;
+    if (c != NULL) {
         uint32_t after = op == EPOLL_CTL_DEL ? 0 : mask_of(event);
+        // interest unknown before: both what is now watched and what is not are told
+        uint32_t before = c->watched_known ? c->watched : 3u & ~after;
         c->watched = after;
+        c->watched_known = 1;
         end_commands();
         if (after & ~before) {
             tracepoint(redis, add_file_event, fd, (int) (after & ~before));
@@ -578,8 +765,28 @@ int epoll_ctl(int epfd, int op, int fd, struct epoll_event *event) {
     return result;
 }
 
+// The traced connections among the `ready` events a wait returned that Redis will read (readable, or an error or
+// hang-up, which Redis handles by reading), in events of up to READABLE_MAX. Redis's event loop keeps the
+// descriptor in each event's data.
+#define READABLE_MAX 64
+static void tell_readable(const struct epoll_event *events, int ready) {
+    int fds[READABLE_MAX];
+    unsigned int count = 0;
+    for (int i = 0; i < ready; i++) {
+        int fd = events[i].data.fd;
+        struct connection *c = (events[i].events & (EPOLLIN | EPOLLERR | EPOLLHUP)) ? sextant_lookup(fd) : NULL;
+        if (c != NULL && c->http == NULL) {
+            fds[count++] = fd;
+        }
+        if (count == READABLE_MAX || (count > 0 && i == ready - 1)) {
+            tracepoint(redis, readable, fds, count);
+            count = 0;
+        }
+    }
+}
+
 int epoll_wait(int epfd, struct epoll_event *events, int max, int timeout) {
-    if (traces_http()) {
+    if (traces_http() || !recording()) {
         return REAL(epoll_wait)(epfd, events, max, timeout);
     }
     end_commands();
@@ -587,6 +794,9 @@ int epoll_wait(int epfd, struct epoll_event *events, int max, int timeout) {
     int result = REAL(epoll_wait)(epfd, events, max, timeout);
     int saved = errno;
     tracepoint(redis, after_sleep, result >= 0 ? result : -saved);
+    if (lttng_ust_tracepoint_enabled(redis, readable)) {
+        tell_readable(events, result);
+    }
     errno = saved;
     return result;
 }

@@ -10,17 +10,19 @@
 struct connection;
 
 // Inside OpenSSL (depth > 0): the socket's own reads and writes carry ciphertext, and are not traced.
-extern __thread int sextant_tls_depth;
+extern __thread int sextant_tls_depth __attribute__((tls_model("initial-exec")));
 
 // The traced connection on this descriptor, NULL when it is none.
 struct connection *sextant_lookup(int fd);
 
-// The same, when it carries Redis's events: NULL also for a connection of a process traced for HTTP.
+// The connection of a Redis node to trace a call on this descriptor with: NULL when no session records, when the
+// descriptor is no TCP connection, inside OpenSSL, and in a process traced for HTTP.
 struct connection *sextant_redis_connection(int fd);
 
-// A read of the connection's bytes starts; it ended with `bytes` (its result, <= 0 when nothing came) in `buffer`.
+// A read of up to `count` bytes of the connection starts; it ended with `bytes` (its result, <= 0 when nothing
+// came) in `buffer`.
 void sextant_read_start(int fd, struct connection *c);
-void sextant_read_end(int fd, struct connection *c, const void *buffer, int64_t bytes);
+void sextant_read_end(int fd, struct connection *c, const void *buffer, size_t count, int64_t bytes);
 
 // A write of the iovecs starts; it ended with `bytes` of them written (<= 0 when none).
 void sextant_write_start(int fd, struct connection *c, const struct iovec *iov, int count);

@@ -52,6 +52,8 @@ public enum Fixture {
     REDIS_TLS("redis-tls"), //$NON-NLS-1$
     /** One Redis node with 4 io-threads reading and writing for 50 clients. */
     REDIS_IO_THREADS("redis-io-threads"), //$NON-NLS-1$
+    /** One Redis node with 1 io thread (io-threads 2) for 50 clients, with its readable events and INFO counters. */
+    REDIS_IO_STAGES("redis-io-stages"), //$NON-NLS-1$
     /** One Redis node traced from the middle of a load, with small buffers: events lost, connections begun before. */
     REDIS_PARTIAL("redis-partial"), //$NON-NLS-1$
     /**

@@ -28,6 +28,7 @@ public class Messages extends NLS {
     public static String Threads_Description = ""; //$NON-NLS-1$
     public static String Threads_EventLoop = ""; //$NON-NLS-1$
     public static String Threads_Thread = ""; //$NON-NLS-1$
+    public static String Threads_Stages = ""; //$NON-NLS-1$
     public static String Volume_Title = ""; //$NON-NLS-1$
     public static String Volume_Description = ""; //$NON-NLS-1$
     public static String Volume_Axis = ""; //$NON-NLS-1$

@@ -46,6 +46,12 @@ record RedisEvent(long time, String node, int tid, ITmfEventField content) {
         return number(content, name);
     }
 
+    /** @return the named sequence of integers, empty when missing */
+    long[] numbers(String name) {
+        long @Nullable [] value = content.getFieldValue(long[].class, name);
+        return value == null ? new long[0] : value;
+    }
+
     /** @return the named string field, empty when missing */
     String text(String name) {
         @Nullable String value = content.getFieldValue(String.class, name);

@@ -33,7 +33,7 @@ final class RedisEventHandlers {
     private static final String SENDER_PORT = "sender_port"; //$NON-NLS-1$
 
     private static final Map<String, Handler> HANDLERS = new HashMap<>();
-    private static final Set<String> WITHOUT_FD = Set.of("listen", "before_sleep", "after_sleep"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+    private static final Set<String> WITHOUT_FD = Set.of("listen", "before_sleep", "after_sleep", "readable"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
 
     static {
         on("listen", (t, e) -> t.listen(e.time(), e.node(), e.text("addr"), e.integer("port"))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
@@ -45,6 +45,7 @@ final class RedisEventHandlers {
         on("end_read_client_query", (t, e) -> t.readEnd(e.time(), e.node(), e.tid(), e.fd(), false, e.number(BYTES))); //$NON-NLS-1$
         on("call_command_start", (t, e) -> t.commandStart(e.time(), e.node(), e.tid(), e.fd(), e.text(COMMAND), e.integer("slot"))); //$NON-NLS-1$ //$NON-NLS-2$
         on("call_command_end", (t, e) -> t.commandEnd(e.time(), e.node(), e.tid(), e.fd(), e.text(COMMAND))); //$NON-NLS-1$
+        on("call_commands_end", (t, e) -> t.commandsEnd(e.time(), e.node(), e.tid(), e.fd(), e.integer("count"))); //$NON-NLS-1$ //$NON-NLS-2$
         on("write_to_client_start", (t, e) -> t.writeStart(e.time(), e.node(), e.tid(), e.fd(), false)); //$NON-NLS-1$
         on("write_to_client_end", (t, e) -> t.writeEnd(e.time(), e.node(), e.tid(), e.fd(), false, e.number(BYTES))); //$NON-NLS-1$
         on("cluster_read_handler_start", (t, e) -> t.readStart(e.time(), e.node(), e.tid(), e.fd(), true)); //$NON-NLS-1$
@@ -58,6 +59,11 @@ final class RedisEventHandlers {
         on("delete_file_event", (t, e) -> t.fileEvent(e.time(), e.node(), e.fd(), e.integer(MASK), false)); //$NON-NLS-1$
         on("before_sleep", (t, e) -> t.sleep(e.time(), e.node(), e.tid())); //$NON-NLS-1$
         on("after_sleep", (t, e) -> t.wake(e.time(), e.node(), e.tid(), e.integer("ready"))); //$NON-NLS-1$ //$NON-NLS-2$
+        on("readable", (t, e) -> { //$NON-NLS-1$
+            for (long fd : e.numbers("fds")) { //$NON-NLS-1$
+                t.readable(e.time(), e.node(), (int) fd);
+            }
+        });
     }
 
     private final RedisTracker fTracker;

@@ -36,12 +36,14 @@ import org.sextant.redis.core.RedisPathModule;
 import org.sextant.redis.model.Link;
 import org.sextant.redis.model.Operation;
 import org.sextant.redis.model.RedisTracker;
+import org.sextant.redis.model.Stage;
 
 /**
  * The Redis time graphs: per node, one row per connection (Redis Netflow: the request life cycle READ CLIENT,
- * command, WRITE TO CLIENT, and bus reads and writes) or one row for the event loop and one per thread (Redis
- * Threads). Rows are attributes of the Redis state system; states are styled by {@link Operation}, a state's
- * value being its operation's ordinal. Netflow's arrows are the hops of requests' paths ({@link RedisPathModule}):
+ * command, WRITE TO CLIENT, and bus reads and writes) or one row for the event loop, one per thread and, grouped,
+ * one per client connection with its {@link Stage} through the io-threads hand-offs (Redis Threads). Rows are
+ * attributes of the Redis state system; states are styled by {@link Operation}, a state's value being its
+ * operation's ordinal. Netflow's arrows are the hops of requests' paths ({@link RedisPathModule}):
  * a redirection to its retry, a PUBLISH to its bus messages and their reading, a primary's write to its replica's
  * read, each styled by its kind. A Netflow row names its connection ({@link RedisConnectionKey}), and a Threads
  * row every connection its thread worked on, so that other families' rows and states of a connection lead to them.
@@ -84,6 +86,9 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider {
         arrow(Link.Kind.FAN_OUT, "#e69138"); //$NON-NLS-1$
         arrow(Link.Kind.BUS, "#674ea7"); //$NON-NLS-1$
         arrow(Link.Kind.REPLICATION, "#38761d"); //$NON-NLS-1$
+        // stages, after the arrows; reading, executing and writing are drawn as the operations of the same names
+        stage(Stage.PENDING_READ, "#a4c2f4"); //$NON-NLS-1$
+        stage(Stage.PENDING_WRITE, "#b6d7a8"); //$NON-NLS-1$
     }
 
     private final Rows fRows;
@@ -112,6 +117,11 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider {
     private static void style(Operation operation, String color) {
         STYLES.put(operation.label(), new OutputElementStyle(null, Map.of(StyleProperties.STYLE_NAME, operation.label(),
                 StyleProperties.BACKGROUND_COLOR, color, StyleProperties.HEIGHT, operation == Operation.IDLE ? 0.3f : 1.0f)));
+    }
+
+    private static void stage(Stage stage, String color) {
+        STYLES.put(stage.label(), new OutputElementStyle(null, Map.of(StyleProperties.STYLE_NAME, stage.label(),
+                StyleProperties.BACKGROUND_COLOR, color, StyleProperties.HEIGHT, 0.6f)));
     }
 
     private static void arrow(Link.Kind kind, String color) {
@@ -159,6 +169,11 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider {
                 Map<Integer, Set<String>> served = served(ss);
                 addRows(ss, node, RedisTracker.THREADS, Messages.Threads_Thread, entries)
                         .forEach((thread, row) -> RedisConnectionKey.tag(row, served.getOrDefault(thread, Set.of())));
+                int stages = ss.optQuarkRelative(node, RedisTracker.STAGES);
+                if (stages != ITmfStateSystem.INVALID_ATTRIBUTE) {
+                    entries.group(stages, node, Messages.Threads_Stages);
+                    addRows(ss, node, stages, RedisTracker.STAGES, Messages.Netflow_Connection, entries);
+                }
             }
         }
     }
@@ -194,8 +209,13 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider {
         return served;
     }
 
-    /** The attributes under {@code node/parent}, a row each, by number; returns the rows by attribute. */
+    /** The attributes under {@code node/parent}, a row each under the node, by number; returns the rows by attribute. */
     private static Map<Integer, TimeGraphEntryModel> addRows(ITmfStateSystem ss, int node, String parent, String label, Entries entries) {
+        return addRows(ss, node, node, parent, label, entries);
+    }
+
+    /** The attributes under {@code node/parent}, a row each under the entry {@code group}, by number. */
+    private static Map<Integer, TimeGraphEntryModel> addRows(ITmfStateSystem ss, int node, int group, String parent, String label, Entries entries) {
         Map<Integer, TimeGraphEntryModel> added = new LinkedHashMap<>();
         int quark = ss.optQuarkRelative(node, parent);
         if (quark == ITmfStateSystem.INVALID_ATTRIBUTE) {
@@ -204,7 +224,7 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider {
         List<Integer> rows = new ArrayList<>(ss.getSubAttributes(quark, false));
         rows.sort(Comparator.comparingLong(row -> Long.parseLong(ss.getAttributeName(row))));
         for (int row : rows) {
-            added.put(row, entries.row(row, node, MessageFormat.format(label, ss.getAttributeName(row))));
+            added.put(row, entries.row(row, group, MessageFormat.format(label, ss.getAttributeName(row))));
         }
         return added;
     }

@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.model.StyleProperties;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphRowModel;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphState;
@@ -23,7 +24,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.sextant.internal.redis.core.DataVolumeDataProvider;
 import org.sextant.internal.redis.core.RedisTimeGraphDataProvider;
-import org.sextant.redis.model.Operation;
 import org.sextant.test.support.Fixture;
 import org.sextant.test.support.Golden;
 
@@ -67,6 +67,9 @@ class GoldenOutputTest {
                     out.append('\n');
                 }
             } else {
+                // a state's value is the index of its style: an operation's, or a stage's
+                List<String> labels = RedisTimeGraphDataProvider.styles().stream()
+                        .map(style -> String.valueOf(style.getStyleValues().get(StyleProperties.STYLE_NAME))).toList();
                 ITimeGraphDataProvider<TimeGraphEntryModel> provider = recording.provider(providerId, ITimeGraphDataProvider.class, query);
                 Map<Long, String> names = entries(provider.fetchTree(query, new NullProgressMonitor()).getModel().getEntries(), out);
                 query.put(DataProviderParameterUtils.REQUESTED_ITEMS_KEY, List.copyOf(names.keySet()));
@@ -76,7 +79,7 @@ class GoldenOutputTest {
                     out.append(names.get(row.getEntryID())).append(':');
                     for (ITimeGraphState state : row.getStates()) {
                         out.append(' ').append(state.getStartTime() - start).append('+').append(state.getDuration()).append('=')
-                                .append(Operation.values()[state.getValue()].label());
+                                .append(labels.get(state.getValue()));
                     }
                     out.append('\n');
                 }

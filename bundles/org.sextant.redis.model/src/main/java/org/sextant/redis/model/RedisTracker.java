@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -45,7 +46,23 @@ import org.sextant.common.model.state.StateWriter;
  *   Races                                   races on its connections so far
  *   Volume/Client in, Client out, Bus in, Bus out   bytes so far
  *   Bus/Sent/&lt;TYPE&gt;, Bus/Received/&lt;TYPE&gt;    bus messages so far (broadcast types, such as PUBLISH and FAIL, count once per link)
+ *   Stages/&lt;fd&gt;                            (version 4) a client connection's {@link Stage}, null between requests, when closed or never read
+ *     Thread                                the thread reading or writing it, the main thread while executing, null while pending
  * </pre>
+ *
+ * <p>
+ * Stages (version 4), for the io-threads hand-offs of Redis 6 and 7 ({@code io-threads N}, {@code io-threads-do-reads
+ * yes}: the main thread's {@code handleClientsWithPendingReadsUsingThreads} hands the clients the wait returned
+ * readable to the io threads and itself, waits for their reads, executes every command read, then
+ * {@code handleClientsWithPendingWritesUsingThreads} hands the clients with replies out to be written the same
+ * way). Measured: <em>pending read</em> starts when the wait returns the connection readable ({@link #readable}),
+ * <em>reading</em> and <em>writing</em> are the read and the write, on the thread that made them. Inferred:
+ * <em>executing</em> starts when a read completes a command; where the main thread read it and no io thread read
+ * or wrote in this loop iteration or the last, the commands ran right after their read and it ends with their
+ * end ({@code call_command_end}, {@code call_commands_end}: measured); otherwise the main thread runs them when every read of the iteration is
+ * done, unseen, so executing (the wait for the other reads included) ends when the node's write phase starts, at
+ * its first write of a client. <em>Pending write</em> lasts from there to the connection's own write.
+ * </p>
  *
  * <p>
  * Counters are Longs, cumulative, null until first counted (the byte counters of a connection start at 0 when it opens). A request lasts from the start of the read
@@ -71,7 +88,7 @@ import org.sextant.common.model.state.StateWriter;
 public final class RedisTracker {
 
     /** Bump when the attribute tree above or its values change, so that existing histories are rebuilt. */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
 
     /** The top-level attribute. */
     public static final String NODES = "Nodes";
@@ -125,6 +142,8 @@ public final class RedisTracker {
     public static final String RACES = "Races";
     /** What a race's closing thread does. */
     private static final String CLOSE = "close";
+    /** Client connections' stages, per descriptor. */
+    public static final String STAGES = "Stages";
     /** A node's redirection replies, per kind (MOVED, ASK). */
     public static final String REDIRECTIONS = "Redirections";
     /** The command a publication comes from. */
@@ -312,6 +331,24 @@ public final class RedisTracker {
     }
 
     /**
+     * The event loop's wait returned a client connection readable: its read is pending.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param fd
+     *            the descriptor
+     */
+    public void readable(long time, String node, int fd) {
+        Node n = node(node);
+        Connection c = connection(time, n, fd, ConnectionKind.UNKNOWN);
+        if (c.fStageValue == null) {
+            c.stage(time, Stage.PENDING_READ, null);
+        }
+    }
+
+    /**
      * A read starts on a connection.
      *
      * @param time
@@ -333,6 +370,8 @@ public final class RedisTracker {
             if (c.fFirstUnparsedRead == UNKNOWN) {
                 c.fFirstUnparsedRead = time;
             }
+            n.transfer(tid);
+            c.stage(time, Stage.READING_QUERY, tid);
         }
         Operation operation = bus ? Operation.BUS_READING : Operation.READING;
         c.begin(time, operation, tid);
@@ -406,6 +445,13 @@ public final class RedisTracker {
         }
         c.set(time, Operation.EXECUTING, tid);
         fWriter.modify(time, c.fCommand, command);
+        c.fExecutionDeferred = !n.executes(tid) || n.threaded();
+        if (c.fExecutionDeferred) {
+            n.fAwaitingWrites.add(c);
+        }
+        if (c.fStageValue != Stage.EXECUTING_COMMANDS) {
+            c.stage(time, Stage.EXECUTING_COMMANDS, n.fMainTid);
+        }
         if (n.executes(tid)) {
             n.thread(tid).set(time, Operation.EXECUTING, fd, command);
         }
@@ -437,6 +483,43 @@ public final class RedisTracker {
                 pending.fExecuted = true;
                 break;
             }
+        }
+        executed(time, n, c, tid, fd);
+    }
+
+    /**
+     * The commands a thread started on a connection have executed, the oldest first ({@code call_commands_end},
+     * events version 2: one event for a pipeline's commands).
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param tid
+     *            the executing thread
+     * @param fd
+     *            the client's descriptor
+     * @param count
+     *            how many of its commands started and not ended end now
+     */
+    public void commandsEnd(long time, String node, int tid, int fd, int count) {
+        Node n = node(node);
+        Connection c = connection(time, n, fd, ConnectionKind.UNKNOWN);
+        int left = count;
+        for (Iterator<Pending> it = c.fPending.iterator(); it.hasNext() && left > 0;) {
+            Pending pending = it.next();
+            if (!pending.fExecuted) {
+                pending.fExecuted = true;
+                left--;
+            }
+        }
+        executed(time, n, c, tid, fd);
+    }
+
+    /** Commands of the connection have executed: it and the thread are idle again. */
+    private void executed(long time, Node n, Connection c, int tid, int fd) {
+        if (!c.fExecutionDeferred && c.fStageValue == Stage.EXECUTING_COMMANDS && c.fPending.stream().allMatch(p -> p.fExecuted)) {
+            c.stage(time, Stage.PENDING_WRITE, null);
         }
         c.set(time, Operation.IDLE, tid);
         fWriter.modify(time, c.fCommand, null);
@@ -494,6 +577,12 @@ public final class RedisTracker {
     public void writeStart(long time, String node, int tid, int fd, boolean bus) {
         Node n = node(node);
         Connection c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
+        if (!bus) {
+            n.transfer(tid);
+            n.fAwaitingWrites.remove(c);
+            n.writePhase(time);
+            c.stage(time, Stage.WRITING_REPLY, tid);
+        }
         Operation operation = bus ? Operation.BUS_WRITING : Operation.WRITING;
         c.begin(time, operation, tid);
         n.thread(tid).set(time, operation, fd, null);
@@ -541,6 +630,9 @@ public final class RedisTracker {
         }
         c.end(time, tid);
         n.thread(tid).set(time, Operation.IDLE, null, null);
+        if (!bus && c.fStageValue != Stage.EXECUTING_COMMANDS) {
+            c.stage(time, null, null);   // a read that completes a command has it executing next, at its start
+        }
     }
 
     /**
@@ -647,6 +739,8 @@ public final class RedisTracker {
         Node n = node(node);
         if (ready >= 0 && Integer.valueOf(tid).equals(n.fMainTid)) {
             fWriter.modify(time, n.fReady, ready);
+            n.fThreadedBefore = n.fIoTransfers;
+            n.fIoTransfers = false;
         }
         n.thread(tid).set(time, Operation.IDLE, null, null);
     }
@@ -665,6 +759,7 @@ public final class RedisTracker {
     public void lost(long time, String node) {
         Node n = node(node);
         n.fConnections.values().forEach(c -> c.forget(time));
+        n.fAwaitingWrites.clear();
         n.fThreads.values().forEach(t -> t.set(time, null, null, null));
         fPaths.lost(n.fKey, n.fPorts.isEmpty() ? -1 : n.fPorts.first());
     }
@@ -682,6 +777,7 @@ public final class RedisTracker {
     private void close(long time, Node node, int fd) {
         Connection c = node.fConnections.remove(fd);
         if (c != null) {
+            node.fAwaitingWrites.remove(c);
             c.close(time);
             fPaths.busLink(node.fKey, fd, false);
         }
@@ -749,6 +845,11 @@ public final class RedisTracker {
         Integer fMainTid;
         /** Its "address:port", null until it listens. */
         String fAddress;
+        /** Whether an io thread read or wrote a client in this loop iteration, and in the last one. */
+        boolean fIoTransfers;
+        boolean fThreadedBefore;
+        /** Connections whose commands the main thread runs unseen, before the write phase starts. */
+        final Set<Connection> fAwaitingWrites = new LinkedHashSet<>();
 
         Node(String key) {
             fKey = key;
@@ -769,6 +870,28 @@ public final class RedisTracker {
          */
         boolean executes(int tid) {
             return fMainTid == null || fMainTid == tid;
+        }
+
+        /** A client read or write by a thread: an io thread's tells that the loop hands clients out. */
+        void transfer(int tid) {
+            if (!executes(tid)) {
+                fIoTransfers = true;
+            }
+        }
+
+        /** Whether the loop hands clients to io threads: an io thread read or wrote in this iteration or the last. */
+        boolean threaded() {
+            return fIoTransfers || fThreadedBefore;
+        }
+
+        /** A client write starts: the commands run before the write phase have run, their replies wait. */
+        void writePhase(long time) {
+            for (Connection c : fAwaitingWrites) {
+                if (c.fStageValue == Stage.EXECUTING_COMMANDS) {
+                    c.stage(time, Stage.PENDING_WRITE, null);
+                }
+            }
+            fAwaitingWrites.clear();
         }
 
         NodeThread thread(int tid) {
@@ -851,6 +974,12 @@ public final class RedisTracker {
         int fMask;
         long fLastRead = UNKNOWN;
         long fFirstUnparsedRead = UNKNOWN;
+        /** Its stage attribute and its thread's, created at its first stage: a bus connection has none. */
+        int fStage = -1;
+        int fStageThread = -1;
+        Stage fStageValue;
+        /** Whether its commands run unseen, after the io threads' reads: they end with the write phase. */
+        boolean fExecutionDeferred;
 
         Connection(long time, Node node, int fd, ConnectionKind kind) {
             fNode = node;
@@ -869,6 +998,20 @@ public final class RedisTracker {
             fBytesOut.add(time, 0);
             fWriter.modify(time, fOperation, Operation.IDLE.label());
             setKind(time, kind);
+        }
+
+        /** Sets its stage, null for none, and the thread working on it in that stage, null for none. */
+        void stage(long time, Stage stage, Integer tid) {
+            if (fStage < 0) {
+                if (stage == null) {
+                    return;
+                }
+                fStage = fWriter.attribute(NODES, fNode.fKey, STAGES, fPath);
+                fStageThread = fWriter.attribute(NODES, fNode.fKey, STAGES, fPath, THREAD);
+            }
+            fStageValue = stage;
+            fWriter.modify(time, fStage, stage == null ? null : stage.label());
+            fWriter.modify(time, fStageThread, tid);
         }
 
         void setKind(long time, ConnectionKind kind) {
@@ -928,6 +1071,7 @@ public final class RedisTracker {
 
         /** Events were lost: its operation and command are unknown, and so are its reads and requests. */
         void forget(long time) {
+            stage(time, null, null);
             fWriter.modify(time, fOperation, null);
             fWriter.modify(time, fCommand, null);
             fPending.clear();
@@ -946,6 +1090,7 @@ public final class RedisTracker {
             fBytesIn.clear(time);
             fBytesOut.clear(time);
             fMessages.values().forEach(counter -> counter.clear(time));
+            stage(time, null, null);
         }
     }
 }

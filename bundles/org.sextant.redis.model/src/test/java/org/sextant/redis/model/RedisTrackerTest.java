@@ -68,6 +68,24 @@ class RedisTrackerTest {
     }
 
     @Test
+    void aPipelinesCommandsEndInOneEvent() {
+        fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.readStart(10, NODE, MAIN, 9, false);
+        fTracker.readEnd(11, NODE, MAIN, 9, false, 80);
+        fTracker.commandStart(12, NODE, MAIN, 9, "incr");
+        fTracker.commandStart(12, NODE, MAIN, 9, "get");
+        fTracker.commandStart(12, NODE, MAIN, 9, "del");
+        fTracker.commandsEnd(13, NODE, MAIN, 9, 2); // the first two only: the third is still running
+        fTracker.writeEnd(20, NODE, MAIN, 9, false, 9);
+        fTracker.commandsEnd(21, NODE, MAIN, 9, 1);
+        fTracker.writeEnd(22, NODE, MAIN, 9, false, 4);
+
+        assertEquals(List.of(new Request(10, 20, NODE, 9, "incr", "127.0.0.1:50000"), new Request(10, 20, NODE, 9, "get", "127.0.0.1:50000"),
+                new Request(10, 22, NODE, 9, "del", "127.0.0.1:50000")), fRequests);
+        assertEquals(List.of("12=incr", "12=get", "12=del", "13=null", "21=null"), fState.history(CONN + "/Command"));
+    }
+
+    @Test
     void aConnectionSeenMidLifeHasUnknownKindPeerAndLatency() {
         fTracker.commandStart(5, NODE, MAIN, 12, "ping");
         fTracker.commandEnd(6, NODE, MAIN, 12, "ping");
