@@ -62,14 +62,17 @@ public final class ModelExport {
      *            series made, tie series not counted
      * @param ties
      *            points tagged as ties
+     * @param modelSeconds
+     *            the time the analyses took (building the model, or finding it built) before the first point
      */
-    public record Made(String measurement, int version, long points, long series, long ties) {
+    public record Made(String measurement, int version, long points, long series, long ties, double modelSeconds) {
         Map<String, Object> describe() {
             Map<String, Object> map = new LinkedHashMap<>();
             map.put("schema_version", version); //$NON-NLS-1$
             map.put("points", points); //$NON-NLS-1$
             map.put("series", series); //$NON-NLS-1$
             map.put("ties", ties); //$NON-NLS-1$
+            map.put("model_seconds", modelSeconds); //$NON-NLS-1$
             return map;
         }
     }
@@ -108,6 +111,7 @@ public final class ModelExport {
         if (!(latency instanceof ISegmentStoreProvider provider) || state == null) {
             throw new HeadlessAnalysisException("no Redis events in this trace"); //$NON-NLS-1$
         }
+        long start = System.nanoTime();
         complete(latency, monitor);
         complete(state, monitor);
         ISegmentStore<ISegment> store = provider.getSegmentStore();
@@ -132,12 +136,13 @@ public final class ModelExport {
         }
         requests.sort(Comparator.comparingLong(Request::start).thenComparingLong(Request::end).thenComparing(Request::node)
                 .thenComparingInt(Request::fd));
+        double modelSeconds = (System.nanoTime() - start) / 1e9;
         RedisRequestSchema schema = new RedisRequestSchema(sink, maxSeries);
         Nodes nodes = new Nodes(ss);
         for (Request request : requests) {
             schema.accept(request, nodes.name(request.node()), nodes.kind(request));
         }
-        return new Made(RedisRequestSchema.MEASUREMENT, RedisRequestSchema.VERSION, schema.points(), schema.series(), schema.ties());
+        return new Made(RedisRequestSchema.MEASUREMENT, RedisRequestSchema.VERSION, schema.points(), schema.series(), schema.ties(), modelSeconds);
     }
 
     /**
@@ -160,14 +165,16 @@ public final class ModelExport {
         if (module == null) {
             throw new HeadlessAnalysisException("no HTTP events in this trace"); //$NON-NLS-1$
         }
+        long start = System.nanoTime();
         complete(module, monitor);
+        double modelSeconds = (System.nanoTime() - start) / 1e9;
         SpanGraph graph = module.getGraph();
         if (graph == null) {
             throw new HeadlessAnalysisException("the spans are not available"); //$NON-NLS-1$
         }
         SpanSchema schema = new SpanSchema(sink, maxSeries);
         graph.spans().stream().sorted(Comparator.comparingLong(Span::start).thenComparingInt(Span::id)).forEach(schema::accept);
-        return new Made(SpanSchema.MEASUREMENT, SpanSchema.VERSION, schema.points(), schema.series(), schema.ties());
+        return new Made(SpanSchema.MEASUREMENT, SpanSchema.VERSION, schema.points(), schema.series(), schema.ties(), modelSeconds);
     }
 
     private static @Nullable SpansAnalysisModule spansModule(ITmfTrace trace) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.timeseries.model;
 
+import java.util.function.BiConsumer;
+
 import org.sextant.redis.model.CommandType;
 import org.sextant.redis.model.ConnectionKind;
 import org.sextant.redis.model.Request;
@@ -23,21 +25,29 @@ import org.sextant.redis.model.Request;
  * ({@code COUNT(DISTINCT("peer"))}). Pipelined requests start together (at the read that brought them), so
  * equal times in a series are common: {@link SeriesTable} ties them.
  */
-public final class RedisRequestSchema {
+public final class RedisRequestSchema extends PointSchema<RedisRequestSchema.Key> {
 
     /** The schema's version: bump when the measurement, a tag or a field changes. */
     public static final int VERSION = 1;
     /** The measurement. */
     public static final String MEASUREMENT = "redis_request";
 
-    /** A series: the node's name, the command and the connection's kind (the type follows from the command). */
-    private record Key(String node, String command, ConnectionKind kind) {
+    /**
+     * A series: the node's name, the command and the connection's kind (the type follows from the command).
+     *
+     * @param node
+     *            the node's name
+     * @param command
+     *            the command
+     * @param kind
+     *            the connection's kind
+     */
+    record Key(String node, String command, ConnectionKind kind) {
     }
 
-    private final LineSink fSink;
-    private final SeriesTable<Key> fSeries;
-    private final LineProtocol fLine = new LineProtocol();
-    private long fPoints;
+    private static final BiConsumer<Key, LineProtocol> TAGS = (key, line) -> line.measurement(MEASUREMENT)
+            .tag("command", key.command()).tag("kind", key.kind().label()).tag("node", key.node())
+            .tag("type", CommandType.of(key.command()).label());
 
     /**
      * @param sink
@@ -46,8 +56,7 @@ public final class RedisRequestSchema {
      *            how many series the export may make at most
      */
     public RedisRequestSchema(LineSink sink, long maxSeries) {
-        fSink = sink;
-        fSeries = new SeriesTable<>(maxSeries);
+        super(sink, maxSeries);
     }
 
     /**
@@ -61,29 +70,11 @@ public final class RedisRequestSchema {
      *            its connection's kind
      */
     public void accept(Request request, String node, ConnectionKind kind) {
-        Key key = new Key(node, request.command(), kind);
-        fSeries.start(fLine, key, request.start(), line -> line.measurement(MEASUREMENT).tag("command", key.command())
-                .tag("kind", kind.label()).tag("node", node).tag("type", CommandType.of(key.command()).label()));
-        fLine.field("latency_ns", request.duration()).field("fd", request.fd());
+        LineProtocol line = start(new Key(node, request.command(), kind), request.start(), TAGS);
+        line.field("latency_ns", request.duration()).field("fd", request.fd());
         if (!request.peer().isEmpty()) {
-            fLine.field("peer", request.peer());
+            line.field("peer", request.peer());
         }
-        fSink.line(fLine.time(request.start()));
-        fPoints++;
-    }
-
-    /** @return points written */
-    public long points() {
-        return fPoints;
-    }
-
-    /** @return series made, tie series not counted */
-    public long series() {
-        return fSeries.series();
-    }
-
-    /** @return points that got a tie tag */
-    public long ties() {
-        return fSeries.ties();
+        end(request.start());
     }
 }

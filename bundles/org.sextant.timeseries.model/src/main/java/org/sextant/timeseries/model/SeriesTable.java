@@ -3,7 +3,7 @@ package org.sextant.timeseries.model;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 
 /**
  * The series of an export, each made once from an exporter's key (its measurement and tag names escaped once, not
@@ -32,7 +32,6 @@ public final class SeriesTable<K> {
     private final long fMaxSeries;
     private final Map<K, Series> fSeries = new HashMap<>();
     private long fTies;
-    private long fLast = Long.MIN_VALUE;
 
     /**
      * @param maxSeries
@@ -50,23 +49,17 @@ public final class SeriesTable<K> {
      * @param key
      *            the series
      * @param time
-     *            the point's time in nanoseconds, not before the previous point's of any series
+     *            the point's time in nanoseconds, not before the previous point's of its series
      * @param tags
-     *            starts the series' measurement and adds its tags on the builder, the first time the key comes
+     *            starts the series' measurement and adds its tags on the builder, the first time the key comes (a
+     *            function of the key alone, so that one instance serves every point)
      * @throws Otf2Schema.SeriesLimitException
      *             when the key would be one series more than the limit
-     * @throws IllegalArgumentException
-     *             when the time is before the previous point's
      */
-    public void start(LineProtocol line, K key, long time, Consumer<LineProtocol> tags) {
-        if (time < fLast) {
-            // an earlier time after a later one could repeat a series' timestamp unseen, and overwrite a point
-            throw new IllegalArgumentException("points out of time order: " + time + " after " + fLast);
-        }
-        fLast = time;
+    public void start(LineProtocol line, K key, long time, BiConsumer<K, LineProtocol> tags) {
         Series series = fSeries.get(key);
         if (series == null) {
-            tags.accept(line);
+            tags.accept(key, line);
             String prefix = line.series().toString();
             if (fSeries.size() >= fMaxSeries) {
                 throw new Otf2Schema.SeriesLimitException(String.format("the export would make more than %,d series "

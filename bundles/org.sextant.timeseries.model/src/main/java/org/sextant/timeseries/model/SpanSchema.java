@@ -2,6 +2,7 @@
 package org.sextant.timeseries.model;
 
 import java.util.Locale;
+import java.util.function.BiConsumer;
 
 import org.sextant.spans.model.OtlpJson;
 import org.sextant.spans.model.Span;
@@ -24,21 +25,30 @@ import org.sextant.spans.model.Span;
  * are bounded by services times their routes times two kinds times the status classes; a route is bounded as
  * long as the identifiers in paths are numbers, UUIDs or hex ({@code Routes}), which the series limit guards.
  */
-public final class SpanSchema {
+public final class SpanSchema extends PointSchema<SpanSchema.Key> {
 
     /** The schema's version: bump when the measurement, a tag or a field changes. */
     public static final int VERSION = 1;
     /** The measurement. */
     public static final String MEASUREMENT = "span";
 
-    /** A series: its tag values. */
-    private record Key(String service, String kind, String route, String status) {
+    /**
+     * A series: its tag values.
+     *
+     * @param service
+     *            the service's name
+     * @param kind
+     *            server or client
+     * @param route
+     *            the route
+     * @param status
+     *            the status class
+     */
+    record Key(String service, String kind, String route, String status) {
     }
 
-    private final LineSink fSink;
-    private final SeriesTable<Key> fSeries;
-    private final LineProtocol fLine = new LineProtocol();
-    private long fPoints;
+    private static final BiConsumer<Key, LineProtocol> TAGS = (key, line) -> line.measurement(MEASUREMENT)
+            .tag("kind", key.kind()).tag("route", key.route()).tag("service", key.service()).tag("status", key.status());
 
     /**
      * @param sink
@@ -47,8 +57,7 @@ public final class SpanSchema {
      *            how many series the export may make at most
      */
     public SpanSchema(LineSink sink, long maxSeries) {
-        fSink = sink;
-        fSeries = new SeriesTable<>(maxSeries);
+        super(sink, maxSeries);
     }
 
     /**
@@ -69,37 +78,20 @@ public final class SpanSchema {
     public void accept(Span span) {
         Key key = new Key(span.service().name(), span.kind().name().toLowerCase(Locale.ROOT), span.route(),
                 statusClass(span.status()));
-        fSeries.start(fLine, key, span.start(), line -> line.measurement(MEASUREMENT).tag("kind", key.kind())
-                .tag("route", key.route()).tag("service", key.service()).tag("status", key.status()));
+        LineProtocol line = start(key, span.start(), TAGS);
         if (span.complete()) {
-            fLine.field("duration_ns", span.duration());
+            line.field("duration_ns", span.duration());
         }
         if (span.status() != Span.UNKNOWN) {
-            fLine.field("status_code", span.status());
+            line.field("status_code", span.status());
         }
-        fLine.field("trace_id", OtlpJson.traceId(span)).field("span_id", OtlpJson.spanId(span));
+        line.field("trace_id", OtlpJson.traceId(span)).field("span_id", OtlpJson.spanId(span));
         String parent = OtlpJson.parentId(span);
         if (!parent.isEmpty()) {
-            fLine.field("parent_id", parent);
+            line.field("parent_id", parent);
         }
-        fLine.field("redis_commands", span.redisCommands().size()).field("error", span.error() ? 1 : 0)
+        line.field("redis_commands", span.redisCommands().size()).field("error", span.error() ? 1 : 0)
                 .field("target", span.target());
-        fSink.line(fLine.time(span.start()));
-        fPoints++;
-    }
-
-    /** @return points written */
-    public long points() {
-        return fPoints;
-    }
-
-    /** @return series made, tie series not counted */
-    public long series() {
-        return fSeries.series();
-    }
-
-    /** @return points that got a tie tag */
-    public long ties() {
-        return fSeries.ties();
+        end(span.start());
     }
 }
