@@ -15,6 +15,7 @@ import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
+import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
 import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
 import org.eclipse.tracecompass.tmf.core.statesystem.TmfStateSystemAnalysisModule;
@@ -188,10 +189,15 @@ public final class ModelExport {
         }
     }
 
-    /** The Redis state system's names of nodes and kinds of connections. */
+    /**
+     * The Redis state system's names of nodes and kinds of connections. A connection's kind is one interval of its
+     * Kind attribute for many requests (requests come by start, so a connection's come in time order): the last
+     * interval of each connection is kept, and the state system asked again only past its end.
+     */
     private static final class Nodes {
         private final ITmfStateSystem fState;
         private final Map<String, String> fNames = new HashMap<>();
+        private final Map<String, ITmfStateInterval> fKinds = new HashMap<>();
 
         Nodes(ITmfStateSystem state) {
             fState = state;
@@ -200,25 +206,39 @@ public final class ModelExport {
         /** @return the node's address, or "pid KEY" for a node that never listened in the trace */
         String name(String key) {
             return fNames.computeIfAbsent(key, k -> {
-                Object address = value(fState.getCurrentEndTime(), RedisTracker.NODES, k);
-                return address == null ? "pid " + k : address.toString(); //$NON-NLS-1$
+                ITmfStateInterval address = interval(fState.getCurrentEndTime(), RedisTracker.NODES, k);
+                return address == null || address.getValue() == null ? "pid " + k : String.valueOf(address.getValue()); //$NON-NLS-1$
             });
         }
 
         /** @return the kind of the request's connection at its end (a kind learnt later than the open is known then) */
         ConnectionKind kind(Request request) {
-            Object kind = value(request.end(), RedisTracker.NODES, request.node(), RedisTracker.CONNECTIONS,
-                    Integer.toString(request.fd()), RedisTracker.KIND);
-            return kind == null ? ConnectionKind.UNKNOWN : ConnectionKind.of(kind.toString());
+            String connection = request.node() + '/' + request.fd();
+            long time = clamp(request.end());
+            ITmfStateInterval kind = fKinds.get(connection);
+            if (kind == null || !kind.intersects(time)) {
+                kind = interval(time, RedisTracker.NODES, request.node(), RedisTracker.CONNECTIONS, Integer.toString(request.fd()),
+                        RedisTracker.KIND);
+                if (kind == null) {
+                    return ConnectionKind.UNKNOWN;
+                }
+                fKinds.put(connection, kind);
+            }
+            Object value = kind.getValue();
+            return value == null ? ConnectionKind.UNKNOWN : ConnectionKind.of(value.toString());
         }
 
-        private @Nullable Object value(long time, String... path) {
+        private long clamp(long time) {
+            return Math.max(fState.getStartTime(), Math.min(time, fState.getCurrentEndTime()));
+        }
+
+        private @Nullable ITmfStateInterval interval(long time, String... path) {
             int quark = fState.optQuarkAbsolute(path);
             if (quark == ITmfStateSystem.INVALID_ATTRIBUTE) {
                 return null;
             }
             try {
-                return fState.querySingleState(Math.max(fState.getStartTime(), Math.min(time, fState.getCurrentEndTime())), quark).getValue();
+                return fState.querySingleState(clamp(time), quark);
             } catch (StateSystemDisposedException e) {
                 return null;
             }
