@@ -3,7 +3,8 @@
 started here on 127.0.0.1 with free ports and a temporary directory) lands every point, exactly; the nine metrics
 of `analyze --analysis otf2` equal InfluxQL's on the exported data; a damaged archive and an InfluxDB that is down
 are one clear line each, saying what was written. (A missing definitions file and a newer OTF2 take the same path
-as the corrupt integer here; the reader's own tests name each.)"""
+as the corrupt integer here; the reader's own tests name each.) A recording exports its Redis requests and HTTP
+spans one point each, by default; a trace with neither is refused, naming the chart exports."""
 
 import json
 import shutil
@@ -19,6 +20,7 @@ from test_damaged import refused
 from test_installed import FIXTURES, SAMPLE, catalogue, sextant
 
 TIES = FIXTURES / "otf2-ties"
+TOPOLOGY = FIXTURES / "http-topology"
 
 
 def free_port():
@@ -139,3 +141,43 @@ def test_an_influxdb_that_is_down_is_named_with_nothing_landed():
     [line] = [line for line in run.stderr.splitlines() if line.startswith("sextant: error: ")]
     assert url in line and "refused the connection (is InfluxDB running there?)" in line and "nothing was written" in line
     assert "Exception" not in run.stderr and run.stdout == ""
+
+
+def test_a_recording_exports_its_redis_requests_and_spans_by_default(influx):
+    run = sextant("export", "--influx", influx, "--db", "topology", "--json", str(TOPOLOGY))
+    assert run.returncode == 0, run.stderr
+    export = json.loads(run.stdout)
+    assert export["analysis"] == "redis,spans"
+    measurements = export["measurements"]
+    assert measurements["redis_request"]["schema_version"] == measurements["span"]["schema_version"] == 1
+    assert measurements["redis_request"]["ties"] > 0  # ioredis pipelines: requests that came in one read
+    assert export["points"] == export["landed"] == sum(m["points"] for m in measurements.values())
+    [requests] = query(influx, "topology", 'SELECT COUNT("latency_ns") FROM "redis_request"')
+    assert requests["values"][0][1] == measurements["redis_request"]["points"]
+    [spans] = query(influx, "topology", 'SELECT COUNT("span_id") FROM "span"')
+    assert spans["values"][0][1] == measurements["span"]["points"]
+    # the INFO that read the counters counts what ran before it
+    last_info = query(influx, "topology", 'SELECT LAST("latency_ns") FROM "redis_request" WHERE "command" = \'info\'')
+    reading = last_info[0]["values"][0][0]
+    before = {series["tags"]["command"]: series["values"][0][1] for series in
+              query(influx, "topology", f'SELECT COUNT("latency_ns") FROM "redis_request" WHERE time < \'{reading}\' GROUP BY "command"')}
+    prefix = "http-topology.commandstats."
+    assert before == {key[len(prefix):]: int(value) for key, value in catalogue().items() if key.startswith(prefix)}
+    # every request of the load generator's log is a client span of the generator and a server span of the gateway
+    routes = {}
+    for line in (TOPOLOGY / "loadgen.jsonl").read_text().splitlines():
+        route = json.loads(line)["route"]
+        routes[route] = routes.get(route, 0) + 1
+    served = {}
+    for series in query(influx, "topology", 'SELECT COUNT("span_id") FROM "span" WHERE "kind" = \'server\' GROUP BY "service", "route"'):
+        served.setdefault(series["tags"]["service"], {})[series["tags"]["route"]] = series["values"][0][1]
+    assert routes in served.values(), served
+
+
+def test_spans_alone_and_a_trace_without_models_refused(influx):
+    run = sextant("export", "--influx", influx, "--db", "spans", "--analysis", "spans", "--json", str(TOPOLOGY))
+    assert run.returncode == 0, run.stderr
+    export = json.loads(run.stdout)
+    assert list(export["measurements"]) == ["span"] and export["points"] == export["landed"] > 0
+    refused(sextant("export", "--influx", influx, "--db", "none", str(SAMPLE)), "neither Redis nor HTTP events",
+            "--analysis count, cpu or io")

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.timeseries.core;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.sextant.headless.core.HeadlessAnalysisException;
 import org.sextant.otf2.model.Otf2Archive;
@@ -36,7 +38,26 @@ final class Archives {
         }
     }
 
+    private static final String ANCHOR_SUFFIX = ".otf2"; //$NON-NLS-1$
+
     private Archives() {
+    }
+
+    /**
+     * @param path
+     *            a trace as given on the command line
+     * @return whether it is an OTF2 archive: its anchor file ({@code NAME.otf2}) or a directory holding one
+     */
+    static boolean isOtf2(Path path) {
+        if (Files.isRegularFile(path)) {
+            return path.getFileName().toString().endsWith(ANCHOR_SUFFIX);
+        }
+        try (Stream<Path> files = Files.list(path)) {
+            return files.anyMatch(file -> Files.isRegularFile(file) && file.getFileName().toString().endsWith(ANCHOR_SUFFIX));
+        } catch (IOException e) {
+            // not a directory that can be listed: not an archive, and the trace's opening says why
+            return false;
+        }
     }
 
     static Opened open(Path path) throws HeadlessAnalysisException {

@@ -2,11 +2,18 @@
 package org.sextant.internal.timeseries.core;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.equinox.app.IApplication;
 import org.eclipse.equinox.app.IApplicationContext;
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.headless.core.HeadlessAnalysisException;
 import org.sextant.headless.core.Reports;
@@ -22,19 +29,25 @@ import org.sextant.timeseries.model.Otf2Schema;
 
 /**
  * {@code org.sextant.timeseries.core.export}: {@code sextant export --influx URL --db NAME [--token T] [--org O]
- * [--batch N] [--in-flight N] [--max-series N] [--analysis otf2|count|cpu|io|redis] [--interval MS] [--json] TRACE}.
- * Writes the trace's points to InfluxDB ({@link Otf2Schema} for OTF2 archives, the default; an analysis's XY
- * series through {@link XyExport} for the traces Trace Compass opens), with a progress line every few seconds, and
- * prints what landed. Exit code 2 for a bad command line or a damaged trace (nothing written), 1 when InfluxDB did
+ * [--batch N] [--in-flight N] [--max-series N] [--analysis otf2|redis|spans|count|cpu|io] [--interval MS] [--json]
+ * TRACE}. Writes the trace's points to InfluxDB ({@link Otf2Schema} for OTF2 archives; a point per Redis request
+ * or per span through {@link ModelExport}, the Redis bytes chart with the requests; an analysis's XY series through
+ * {@link XyExport}), with a progress line every few seconds, and prints what landed. Without {@code --analysis}:
+ * OTF2 for an archive, else every model the recording has (Redis, spans). Exit code 2 for a bad command line or a damaged trace (nothing written), 1 when InfluxDB did
  * not take every point (the message says how many landed).
  */
 public class ExportApplication implements IApplication {
 
-    private static final String USAGE = "usage: sextant export --influx URL --db NAME [--token TOKEN] [--org ORG] [--batch N] [--in-flight N] [--max-series N] [--analysis otf2|count|cpu|io|redis] [--interval MS] [--json] TRACE"; //$NON-NLS-1$
+    private static final String USAGE = "usage: sextant export --influx URL --db NAME [--token TOKEN] [--org ORG] [--batch N] [--in-flight N] [--max-series N] [--analysis otf2|redis|spans|count|cpu|io] [--interval MS] [--json] TRACE"; //$NON-NLS-1$
     private static final long PROGRESS_NS = 2_000_000_000L;
     private static final long DEFAULT_MAX_SERIES = 1_000_000;
     private static final long DEFAULT_INTERVAL_NS = 100_000_000L;
     private static final String OTF2 = "otf2"; //$NON-NLS-1$
+    private static final String REDIS = "redis"; //$NON-NLS-1$
+    private static final String SPANS = "spans"; //$NON-NLS-1$
+    /** The analyses whose model is exported one point per item. */
+    private static final Set<String> MODELS = Set.of(REDIS, SPANS);
+    private static final String POINTS_PER_SERIES = "points_per_series"; //$NON-NLS-1$
 
     @Override
     public Object start(IApplicationContext context) {
@@ -65,7 +78,7 @@ public class ExportApplication implements IApplication {
                     System.err.printf("[sextant] export: %,d points landed (%,.0f points/s)%n", landed, landed / (elapsed / 1e9)); //$NON-NLS-1$
                 }
             };
-            if (!options.analysis().equals(OTF2)) {
+            if (options.analysis() == null ? !Archives.isOtf2(options.trace()) : !options.analysis().equals(OTF2)) {
                 return exportSeries(options, progress);
             }
             Archives.Opened opened = Archives.open(options.trace());
@@ -99,7 +112,10 @@ public class ExportApplication implements IApplication {
         }
     }
 
-    /** Exports an analysis's XY series of a trace opened by Trace Compass. */
+    /**
+     * Exports an analysis's XY series, or what a model has one point per item (Redis requests, with the Redis bytes
+     * chart; spans), of a trace opened by Trace Compass. Without {@code --analysis}, every model the trace has.
+     */
     private static Object exportSeries(Options options, InfluxWriter.Progress progress) throws HeadlessAnalysisException {
         ITmfTrace trace;
         try {
@@ -108,24 +124,49 @@ public class ExportApplication implements IApplication {
             return fail(e.getMessage() + "; nothing was written", 2); //$NON-NLS-1$
         }
         try {
+            List<String> analyses = options.analysis() != null ? List.of(options.analysis()) : defaults(trace);
             InfluxWriter writer = new InfluxWriter(options.target(), progress);
             long start = System.nanoTime();
-            Map<String, Long> series;
+            Map<String, Object> measurements = new LinkedHashMap<>();
+            double[] modelSeconds = { 0 };
             try (writer) {
-                series = XyExport.run(trace, XyExport.ANALYSES.get(options.analysis()), options.intervalNs(), writer);
+                for (String analysis : analyses) {
+                    measurements.putAll(export(trace, analysis, options, writer, modelSeconds));
+                }
                 writer.finish();
+            } catch (Otf2Schema.SeriesLimitException e) {
+                writer.close();
+                throw new InfluxException(e.getMessage() + String.format("; the export stopped: %,d of the %,d points " //$NON-NLS-1$
+                        + "made so far landed", writer.landed(), writer.points()), writer.landed()); //$NON-NLS-1$
             }
+            double seconds = (System.nanoTime() - start) / 1e9;
             Map<String, Object> document = new LinkedHashMap<>();
             document.put("trace", trace.getPath()); //$NON-NLS-1$
-            document.put("analysis", options.analysis()); //$NON-NLS-1$
+            document.put("analysis", String.join(",", analyses)); //$NON-NLS-1$ //$NON-NLS-2$
             document.put("influx", options.target().url().toString()); //$NON-NLS-1$
             document.put("database", options.target().database()); //$NON-NLS-1$
-            document.put("measurement", XyExport.ANALYSES.get(options.analysis()).measurement()); //$NON-NLS-1$
-            document.put("interval_ms", options.intervalNs() / 1_000_000); //$NON-NLS-1$
-            document.put("points", writer.points()); //$NON-NLS-1$
-            document.put("landed", writer.landed()); //$NON-NLS-1$
-            document.put("points_per_series", series); //$NON-NLS-1$
-            document.put("export_seconds", (System.nanoTime() - start) / 1e9); //$NON-NLS-1$
+            if (analyses.size() == 1 && XyExport.ANALYSES.containsKey(analyses.get(0)) && !MODELS.contains(analyses.get(0))) {
+                // a chart alone: its measurement and series, as before there were models
+                Map<?, ?> chart = (Map<?, ?>) measurements.values().iterator().next();
+                document.put("measurement", measurements.keySet().iterator().next()); //$NON-NLS-1$
+                document.put("interval_ms", options.intervalNs() / 1_000_000); //$NON-NLS-1$
+                document.put("points", writer.points()); //$NON-NLS-1$
+                document.put("landed", writer.landed()); //$NON-NLS-1$
+                document.put("points_per_series", chart.get(POINTS_PER_SERIES)); //$NON-NLS-1$
+            } else {
+                document.put("measurements", measurements); //$NON-NLS-1$
+                document.put("points", writer.points()); //$NON-NLS-1$
+                document.put("landed", writer.landed()); //$NON-NLS-1$
+                document.put("requests", writer.requests()); //$NON-NLS-1$
+                document.put("retries", writer.retries()); //$NON-NLS-1$
+                document.put("bytes", writer.bytes()); //$NON-NLS-1$
+            }
+            document.put("export_seconds", seconds); //$NON-NLS-1$
+            if (modelSeconds[0] > 0) {
+                // the analyses' time is the model's, not the export's
+                document.put("model_seconds", modelSeconds[0]); //$NON-NLS-1$
+            }
+            document.put("points_per_s", Math.round(writer.points() / Math.max(seconds - modelSeconds[0], 1e-9))); //$NON-NLS-1$
             System.out.print(options.json() ? Reports.json(document) : Reports.text(document));
             System.out.flush();
             return EXIT_OK;
@@ -134,8 +175,53 @@ public class ExportApplication implements IApplication {
         }
     }
 
+    /** @return the models the trace has, to export when no analysis is named */
+    private static List<String> defaults(ITmfTrace trace) throws HeadlessAnalysisException {
+        List<String> analyses = new ArrayList<>();
+        if (ModelExport.hasRedis(trace)) {
+            analyses.add(REDIS);
+        }
+        if (ModelExport.hasSpans(trace)) {
+            analyses.add(SPANS);
+        }
+        if (analyses.isEmpty()) {
+            throw HeadlessAnalysisException.badInput(trace.getPath() + ": neither Redis nor HTTP events, nor an OTF2 " //$NON-NLS-1$
+                    + "archive; --analysis count, cpu or io exports what a chart shows of it"); //$NON-NLS-1$
+        }
+        return analyses;
+    }
+
+    /** @return what one analysis wrote, by measurement; the time its model took is added to {@code modelSeconds} */
+    private static Map<String, Object> export(ITmfTrace trace, String analysis, Options options, InfluxWriter writer,
+            double[] modelSeconds) throws HeadlessAnalysisException {
+        Map<String, Object> made = new LinkedHashMap<>();
+        IProgressMonitor monitor = new NullProgressMonitor();
+        if (analysis.equals(SPANS)) {
+            System.err.println("[sextant] export: building the spans"); //$NON-NLS-1$
+            ModelExport.Made spans = ModelExport.spans(trace, writer, options.maxSeries(), monitor);
+            made.put(spans.measurement(), spans.describe());
+            modelSeconds[0] += spans.modelSeconds();
+            return made;
+        }
+        if (analysis.equals(REDIS)) {
+            System.err.println("[sextant] export: building the Redis model"); //$NON-NLS-1$
+            ModelExport.Made requests = ModelExport.redis(trace, writer, options.maxSeries(), monitor);
+            made.put(requests.measurement(), requests.describe());
+            modelSeconds[0] += requests.modelSeconds();
+        }
+        XyExport.Analysis chart = XyExport.ANALYSES.get(analysis);
+        long before = writer.points();
+        Map<String, Long> series = XyExport.run(trace, chart, options.intervalNs(), writer);
+        Map<String, Object> described = new LinkedHashMap<>();
+        described.put("points", writer.points() - before); //$NON-NLS-1$
+        described.put("interval_ms", options.intervalNs() / 1_000_000); //$NON-NLS-1$
+        described.put(POINTS_PER_SERIES, series);
+        made.put(chart.measurement(), described);
+        return made;
+    }
+
     /** The parsed command line. */
-    private record Options(InfluxTarget target, String analysis, long maxSeries, long intervalNs, boolean json, Path trace) {
+    private record Options(InfluxTarget target, @Nullable String analysis, long maxSeries, long intervalNs, boolean json, Path trace) {
         static Options parse(String[] args) {
             String url = null;
             String db = null;
@@ -145,7 +231,7 @@ public class ExportApplication implements IApplication {
             int inFlight = InfluxTarget.DEFAULT_IN_FLIGHT;
             long maxSeries = DEFAULT_MAX_SERIES;
             long intervalNs = DEFAULT_INTERVAL_NS;
-            String analysis = OTF2;
+            String analysis = null;
             boolean json = false;
             String trace = null;
             for (int i = 0; i < args.length; i++) {
@@ -160,9 +246,12 @@ public class ExportApplication implements IApplication {
                 case "--interval" -> intervalNs = positive(value(args, ++i, "--interval"), "--interval") * 1_000_000L; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                 case "--analysis" -> { //$NON-NLS-1$
                     analysis = value(args, ++i, "--analysis"); //$NON-NLS-1$
-                    if (!analysis.equals(OTF2) && !XyExport.ANALYSES.containsKey(analysis)) {
-                        throw new IllegalArgumentException("no export for analysis '" + analysis + "'; exports: otf2, " //$NON-NLS-1$ //$NON-NLS-2$
-                                + String.join(", ", new java.util.TreeSet<>(XyExport.ANALYSES.keySet()))); //$NON-NLS-1$
+                    if (!analysis.equals(OTF2) && !MODELS.contains(analysis) && !XyExport.ANALYSES.containsKey(analysis)) {
+                        Set<String> known = new TreeSet<>(XyExport.ANALYSES.keySet());
+                        known.addAll(MODELS);
+                        known.add(OTF2);
+                        throw new IllegalArgumentException("no export for analysis '" + analysis + "'; exports: " //$NON-NLS-1$ //$NON-NLS-2$
+                                + String.join(", ", known)); //$NON-NLS-1$
                     }
                 }
                 case "--json" -> json = true; //$NON-NLS-1$

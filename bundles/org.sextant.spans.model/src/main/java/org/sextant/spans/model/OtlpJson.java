@@ -32,7 +32,6 @@ public final class OtlpJson {
     private static final int STATUS_ERROR = 2;
 
     private final SpanGraph fGraph;
-    private final Map<Span, String> fSpanIds = new LinkedHashMap<>();
     private final Appendable fOut;
 
     private OtlpJson(SpanGraph graph, Appendable out) {
@@ -150,8 +149,12 @@ public final class OtlpJson {
         fOut.append(comma ? "," : "").append("{\"key\":").append(quote(key)).append(",\"value\":{\"stringValue\":").append(quote(value)).append("}}");
     }
 
-    /** @return the trace id: the nearest traceparent's on the way to the root, else the root's derived one */
-    private static String traceId(Span span) {
+    /**
+     * @param span
+     *            a span of a graph
+     * @return its trace id as exported: the nearest traceparent's on the way to the root, else the root's derived one
+     */
+    public static String traceId(Span span) {
         Span root = span;
         for (Span s = span; s != null; s = s.parent()) {
             Optional<TraceContext> context = s.context();
@@ -163,12 +166,22 @@ public final class OtlpJson {
         return hash(32, "trace", root.service().key(), Integer.toString(root.fd()), Long.toString(root.seq()), Long.toString(root.start()));
     }
 
-    private String spanId(Span span) {
-        return fSpanIds.computeIfAbsent(span, s -> hash(16, s.kind().name(), s.service().key(), Integer.toString(s.fd()), Long.toString(s.seq()),
-                Long.toString(s.start())));
+    /**
+     * @param span
+     *            a span of a graph
+     * @return its span id as exported, derived from its process, connection, request number and start
+     */
+    public static String spanId(Span span) {
+        return hash(16, span.kind().name(), span.service().key(), Integer.toString(span.fd()), Long.toString(span.seq()),
+                Long.toString(span.start()));
     }
 
-    private String parentId(Span span) {
+    /**
+     * @param span
+     *            a span of a graph
+     * @return its parent's span id as exported; for a root server span the traceparent's caller, else empty
+     */
+    public static String parentId(Span span) {
         if (span.parent() != null) {
             return spanId(span.parent());
         }

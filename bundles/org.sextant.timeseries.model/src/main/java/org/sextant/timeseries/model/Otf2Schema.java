@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 
 import org.sextant.otf2.model.Otf2Archive;
 import org.sextant.otf2.model.Otf2Definitions;
@@ -59,17 +60,6 @@ public final class Otf2Schema implements Otf2Archive.EventSink {
     private record Key(int measurement, long location, long a, long b) {
     }
 
-    /** A series: its escaped measurement and tags, the time of its last point and the ties at that time. */
-    private static final class Series {
-        final String fPrefix;
-        long fTime = Long.MIN_VALUE;
-        long fTies;
-
-        Series(String prefix) {
-            fPrefix = prefix;
-        }
-    }
-
     /** Thrown, unchecked from inside the reader's sink, when the points would make more series than allowed. */
     public static final class SeriesLimitException extends RuntimeException {
         private static final long serialVersionUID = 1L;
@@ -81,13 +71,12 @@ public final class Otf2Schema implements Otf2Archive.EventSink {
 
     private final Otf2Definitions fDefinitions;
     private final LineSink fSink;
-    private final long fMaxSeries;
     private final LineProtocol fLine = new LineProtocol();
     private final Map<Long, String> fRegions;
-    private final Map<Key, Series> fSeries = new HashMap<>();
+    private final SeriesTable<Key> fSeries;
+    private final BiConsumer<Key, LineProtocol> fTags = this::tags;
     private final long[] fPoints = new long[MEASUREMENTS.length];
     private final Map<Otf2EventType, Long> fNotExported = new EnumMap<>(Otf2EventType.class);
-    private long fTies;
     private long fTime;
     private int fMeasurement;
 
@@ -102,7 +91,7 @@ public final class Otf2Schema implements Otf2Archive.EventSink {
     public Otf2Schema(Otf2Definitions definitions, LineSink sink, long maxSeries) {
         fDefinitions = definitions;
         fSink = sink;
-        fMaxSeries = maxSeries;
+        fSeries = new SeriesTable<>(maxSeries);
         fRegions = regionNames(definitions);
     }
 
@@ -192,49 +181,25 @@ public final class Otf2Schema implements Otf2Archive.EventSink {
         }
     }
 
-    /**
-     * Starts the point of a series, which is made (its names escaped) the first time; a point at the time of the
-     * series' previous one gets the tie tag.
-     */
+    /** Starts the point of a series (its names escaped the first time), a tie tag where the series repeats a time. */
     private void start(int measurement, long location, long a, long b, long ticks) {
-        Key key = new Key(measurement, location, a, b);
-        Series series = fSeries.get(key);
-        if (series == null) {
-            series = newSeries(key);
-        }
         long time = nanos(fDefinitions.clock(), ticks);
-        fLine.point(series.fPrefix);
-        if (series.fTime == time) {
-            series.fTies++;
-            fTies++;
-            fLine.tag("tie", Long.toString(series.fTies));
-        } else {
-            series.fTime = time;
-            series.fTies = 0;
-        }
+        fSeries.start(fLine, new Key(measurement, location, a, b), time, fTags);
         fTime = time;
         fMeasurement = measurement;
     }
 
-    private Series newSeries(Key key) {
-        fLine.measurement(MEASUREMENTS[key.measurement()]).tag("location", Long.toUnsignedString(key.location()));
+    private void tags(Key key, LineProtocol line) {
+        line.measurement(MEASUREMENTS[key.measurement()]).tag("location", Long.toUnsignedString(key.location()));
         switch (key.measurement()) {
-        case ENTER, LEAVE -> fLine.tag("region", regionName(fRegions, key.a()));
-        case SEND, RECEIVE -> fLine.tag("msg_rank", Long.toString(key.a())).tag("msg_tag", Long.toString(key.b()));
-        case METRICS -> fLine.tag("metric", metricName(key.a(), (int) key.b()));
+        case ENTER, LEAVE -> line.tag("region", regionName(fRegions, key.a()));
+        case SEND, RECEIVE -> line.tag("msg_rank", Long.toString(key.a())).tag("msg_tag", Long.toString(key.b()));
+        case METRICS -> line.tag("metric", metricName(key.a(), (int) key.b()));
         default -> {
             Otf2Definitions.RmaWin win = fDefinitions.rmaWins().get(key.a());
-            fLine.tag("win", win == null ? "window " + key.a() : fDefinitions.string(win.name()));
+            line.tag("win", win == null ? "window " + key.a() : fDefinitions.string(win.name()));
         }
         }
-        String prefix = fLine.series().toString();
-        if (fSeries.size() >= fMaxSeries) {
-            throw new SeriesLimitException(String.format("the export would make more than %,d series (the limit); the "
-                    + "next would be %s", fMaxSeries, prefix));
-        }
-        Series series = new Series(prefix);
-        fSeries.put(key, series);
-        return series;
     }
 
     private String metricName(long metric, int index) {
@@ -262,12 +227,12 @@ public final class Otf2Schema implements Otf2Archive.EventSink {
 
     /** @return series made (tied points' series not counted: one per tie depth, see {@link #ties()}) */
     public long series() {
-        return fSeries.size();
+        return fSeries.series();
     }
 
     /** @return points that got a tie tag */
     public long ties() {
-        return fTies;
+        return fSeries.ties();
     }
 
     /** @return events of types the schema does not export, by type */
