@@ -33,7 +33,7 @@ import org.sextant.parallel.model.ScalingModel;
 /**
  * {@code sextant bench --analysis NAME}: builds one analysis's history from scratch with Trace Compass's own
  * serial module where one exists, with Sextant's pipeline in serial mode (one thread, one chunk per stream) and
- * in parallel mode for each thread count, measures each build (wall time, peak and live heap, size of the
+ * in parallel mode for each thread count (and each count of history writers), measures each build (wall time, peak and live heap, size of the
  * history files), and checks that every parallel history equals the serial one interval for interval, and that
  * the serial one holds Trace Compass's history. Trace Compass's own indexing of the trace ends first, and an
  * untimed build comes before the timed ones, so that JIT compilation does not favour whichever mode runs later.
@@ -101,6 +101,14 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
 
     @Override
     public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, long chunkBytes, PrintStream log) throws HeadlessAnalysisException {
+        return run(trace, threads, List.of(), chunkBytes, log);
+    }
+
+    /** Each thread count is run with each writer count, the default one when none is given. */
+    @Override
+    public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, List<Integer> writers, long chunkBytes, PrintStream log)
+            throws HeadlessAnalysisException {
+        List<Integer> writerCounts = writers.isEmpty() ? List.of(0) : writers;
         long chunk = chunkBytes > 0 ? chunkBytes : ParallelHistoryModule.DEFAULT_CHUNK_BYTES;
         List<Map<String, Object>> runs = new ArrayList<>();
         Map<String, Object> result = new LinkedHashMap<>();
@@ -109,9 +117,9 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             // while that competes for the cores.
             log.println("[sextant] bench: waiting for Trace Compass to index the trace"); //$NON-NLS-1$
             trace.indexTrace(true);
-            measure(trace, () -> parallel(1, Long.MAX_VALUE)).module().dispose();
+            measure(trace, () -> parallel(1, 1, Long.MAX_VALUE)).module().dispose();
             Build traceCompass = fTraceCompassModule == null ? null : measure(trace, () -> traceCompassModule());
-            Build serial = measure(trace, () -> parallel(1, Long.MAX_VALUE));
+            Build serial = measure(trace, () -> parallel(1, 1, Long.MAX_VALUE));
             long events = serial.events();
             result.put("events", events); //$NON-NLS-1$
             if (traceCompass != null) {
@@ -129,19 +137,25 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             List<Map<String, Object>> parallelRuns = new ArrayList<>();
             Build costly = null;
             for (int count : threads) {
-                Build parallel = measure(trace, () -> parallel(count, chunk));
-                Map<String, Object> run = run("parallel", count, parallel, serial.seconds(), events, log); //$NON-NLS-1$
-                runs.add(run);
-                parallelRuns.add(run);
-                if (costly == null || count == 1) {
-                    costly = parallel;
+                for (int writerCount : writerCounts) {
+                    Build parallel = measure(trace, () -> parallel(count, writerCount, chunk));
+                    int used = ((ParallelHistoryModule) parallel.module()).getWriters();
+                    Map<String, Object> run = run("parallel", count, parallel, serial.seconds(), events, log); //$NON-NLS-1$
+                    run.put("writers", used); //$NON-NLS-1$
+                    runs.add(run);
+                    parallelRuns.add(run);
+                    if (costly == null || (count == 1 && used == 1)) {
+                        costly = parallel;
+                    }
+                    long comparing = System.nanoTime();
+                    String difference = Histories.firstDifference(state(serial), state(parallel));
+                    run.put("compare_seconds", (System.nanoTime() - comparing) / NANOS_PER_S); //$NON-NLS-1$
+                    if (difference != null && identical) {
+                        result.put("first_difference", count + " threads, " + used + " writers: " + difference); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                    }
+                    identical &= difference == null && parallel.events() == events;
+                    parallel.module().dispose();
                 }
-                String difference = Histories.firstDifference(state(serial), state(parallel));
-                if (difference != null && identical) {
-                    result.put("first_difference", count + " threads: " + difference); //$NON-NLS-1$ //$NON-NLS-2$
-                }
-                identical &= difference == null && parallel.events() == events;
-                parallel.module().dispose();
             }
             serial.module().dispose();
             result.put("runs", runs); //$NON-NLS-1$
@@ -239,10 +253,11 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
         return module;
     }
 
-    private ParallelHistoryModule parallel(int threads, long chunkBytes) {
+    private ParallelHistoryModule parallel(int threads, int writers, long chunkBytes) {
         ParallelHistoryModule module = fParallelModule.get();
         module.setId(fParallelId);
         module.setThreads(threads);
+        module.setWriters(writers);
         module.setChunkBytes(chunkBytes);
         return module;
     }
