@@ -51,11 +51,13 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     private static final double BYTES_PER_MB = 1024.0 * 1024.0;
     private static final double NANOS_PER_MS = 1e6;
     private static final double NANOS_PER_S = 1e9;
+    /** Linux's USER_HZ, the unit of the CPU times in /proc, 100 on every architecture Trace Compass runs on. */
+    private static final double CLOCK_TICKS_PER_S = 100;
     /** The many-core machines the costs are projected to: as many threads as cores. */
     private static final int[] PROJECTED_CORES = { 16, 64 };
 
     /** One measured build. */
-    private record Build(IAnalysisModule module, double seconds, long events, long heapBytes, long liveHeapBytes, long historyBytes) {
+    private record Build(IAnalysisModule module, double seconds, double cpuSeconds, long events, long heapBytes, long liveHeapBytes, long historyBytes) {
     }
 
     private final Supplier<? extends ParallelHistoryModule> fParallelModule;
@@ -280,20 +282,38 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
                 throw new HeadlessAnalysisException("the " + module.getName() + " analysis does not apply to this trace"); //$NON-NLS-1$ //$NON-NLS-2$
             }
             long start = System.nanoTime();
+            double cpuStart = processCpuSeconds();
             module.schedule();
             boolean done = module.waitForCompletion();
             double seconds = (System.nanoTime() - start) / 1e9;
+            double cpuSeconds = processCpuSeconds() - cpuStart;
             heap.close();
             if (!done) {
                 throw new HeadlessAnalysisException("the " + module.getName() + " build did not complete"); //$NON-NLS-1$ //$NON-NLS-2$
             }
             ParallelHistoryModule.Report report = module instanceof ParallelHistoryModule parallel ? parallel.getReport() : null;
             long events = report != null ? report.events() : trace.getNbEvents();
-            return new Build(module, seconds, events, heap.peakBytes(), heap.liveBytes(), historyBytes(trace));
+            return new Build(module, seconds, cpuStart < 0 ? -1 : cpuSeconds, events, heap.peakBytes(), heap.liveBytes(), historyBytes(trace));
         } catch (TmfAnalysisException e) {
             throw new HeadlessAnalysisException(e.getMessage());
         } catch (IOException e) {
             throw new HeadlessAnalysisException("cannot measure the history files: " + e.getMessage()); //$NON-NLS-1$
+        }
+    }
+
+    /**
+     * @return the CPU time of this whole process so far (every thread, user and system), in seconds, from Linux's
+     *         {@code /proc/self/stat} (in clock ticks of 10 ms); -1 where there is none. On a machine shared with
+     *         other work a build's wall time includes waiting for a core, its CPU time does not.
+     */
+    private static double processCpuSeconds() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat")); //$NON-NLS-1$
+            // The fields after the command name, which is in parentheses and may hold spaces.
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" "); //$NON-NLS-1$
+            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / CLOCK_TICKS_PER_S;
+        } catch (IOException | RuntimeException e) {
+            return -1;
         }
     }
 
@@ -314,6 +334,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
         run.put("mode", mode); //$NON-NLS-1$
         run.put("threads", threads); //$NON-NLS-1$
         run.put("seconds", build.seconds()); //$NON-NLS-1$
+        run.put("cpu_seconds", build.cpuSeconds()); //$NON-NLS-1$
         run.put("events", build.events()); //$NON-NLS-1$
         run.put("events_per_s", events / build.seconds()); //$NON-NLS-1$
         run.put("speedup", speedup); //$NON-NLS-1$
