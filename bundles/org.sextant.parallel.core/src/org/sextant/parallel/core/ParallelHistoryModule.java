@@ -71,6 +71,13 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
     public static final long DEFAULT_CHUNK_BYTES = Partitioner.DEFAULT_CHUNK_BYTES;
 
     /**
+     * The history writers of a build unless told otherwise: one history tree, as Trace Compass writes it. Two
+     * writers on two threads were faster for the count in the one run made so far (issue 18, docs/performance.md),
+     * on a shared machine; the default is to follow a quiet rerun of io and count.
+     */
+    public static final int DEFAULT_WRITERS = 1;
+
+    /**
      * What a build did.
      *
      * @param threads
@@ -191,7 +198,7 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
     /**
      * @param writers
      *            history writers: the history is kept in that many history trees, each filled by its own insertion
-     *            thread ({@link ShardedHistoryBackend}); 0 for the default, {@link #defaultWriters(int)}
+     *            thread ({@link ShardedHistoryBackend}); 0 for the default, {@link #DEFAULT_WRITERS}
      */
     public void setWriters(int writers) {
         fWriters = writers;
@@ -199,16 +206,7 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
 
     /** @return the history writers of the next build */
     public int getWriters() {
-        return fWriters > 0 ? fWriters : defaultWriters(fThreads);
-    }
-
-    /**
-     * @param threads
-     *            worker threads
-     * @return the history writers of a build on that many threads unless told otherwise
-     */
-    public static int defaultWriters(int threads) {
-        return 1;
+        return fWriters > 0 ? fWriters : DEFAULT_WRITERS;
     }
 
     /** Sets the serial mode: one thread, one chunk per stream. */
