@@ -97,7 +97,7 @@ def test_options_are_parsed_by_the_application_alone():
     assert result["trace"] == str(SAMPLE) and "busiest_threads" in result
 
 
-@pytest.mark.parametrize("build", [["--threads", "2"], ["--serial"]])
+@pytest.mark.parametrize("build", [["--threads", "2"], ["--serial"], ["--threads", "2", "--writers", "2"]])
 def test_parallel_and_serial_builds_count_the_same(build, tmp_path):
     # A fresh copy of the sample, so that each build starts without a history to reuse.
     trace = tmp_path / "sample"
@@ -105,7 +105,8 @@ def test_parallel_and_serial_builds_count_the_same(build, tmp_path):
     run = sextant("analyze", "--json", *build, str(trace))
     assert run.returncode == 0, run.stderr
     [result] = json.loads(run.stdout)["traces"]
-    assert result["build"] == ("serial" if build == ["--serial"] else "parallel, 2 threads")
+    writers = ", 2 writers" if "--writers" in build else ""
+    assert result["build"] == ("serial" if build == ["--serial"] else "parallel, 2 threads" + writers)
     assert result["events"] == int(catalogue()["perf-sched-syscalls.events"])
     again = json.loads(sextant("analyze", "--json", *build, str(trace)).stdout)["traces"][0]
     assert again["build"] == "reused"

@@ -5,7 +5,7 @@ import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * How the command line asks an analysis to build its history ({@code --threads N}, {@code --serial},
- * {@code --chunk-size SIZE}), for
+ * {@code --chunk-size SIZE}, {@code --writers N}), for
  * analyses of instruction flows which instruction pairs to profile ({@code --pattern}), and for profiles how many
  * of the costliest to list ({@code --top N}) and which run to compare with ({@code --baseline FILE}), and for
  * analyses that export their result in another format the file to write it to ({@code --otlp FILE}: spans as
@@ -26,9 +26,11 @@ import org.eclipse.jdt.annotation.Nullable;
  *            the path of the OTLP JSON file to write, or null for none
  * @param chunkBytes
  *            the target chunk size of a parallel build in bytes, 0 for the analysis's default
+ * @param writers
+ *            the history writers of a parallel build (history trees filled at once), 0 for the analysis's default
  */
 public record BuildOptions(int threads, boolean serial, @Nullable String pattern, int top, @Nullable String baseline, @Nullable String otlp,
-        long chunkBytes) {
+        long chunkBytes, int writers) {
 
     /** The analysis's own default build. */
     public static final BuildOptions DEFAULT = new BuildOptions(0, false, null);
@@ -63,5 +65,28 @@ public record BuildOptions(int threads, boolean serial, @Nullable String pattern
      */
     public BuildOptions(int threads, boolean serial, @Nullable String pattern, int top, @Nullable String baseline) {
         this(threads, serial, pattern, top, baseline, null, 0);
+    }
+
+    /**
+     * Options with the analysis's default history writers.
+     *
+     * @param threads
+     *            worker threads, 0 for the analysis's default
+     * @param serial
+     *            build serially
+     * @param pattern
+     *            the instruction groups of a delta profile, or null
+     * @param top
+     *            how many of the costliest items to list, 0 for the analysis's default
+     * @param baseline
+     *            the path of a run to compare with, or null for none
+     * @param otlp
+     *            the path of the OTLP JSON file to write, or null for none
+     * @param chunkBytes
+     *            the target chunk size of a parallel build in bytes, 0 for the analysis's default
+     */
+    public BuildOptions(int threads, boolean serial, @Nullable String pattern, int top, @Nullable String baseline, @Nullable String otlp,
+            long chunkBytes) {
+        this(threads, serial, pattern, top, baseline, otlp, chunkBytes, 0);
     }
 }

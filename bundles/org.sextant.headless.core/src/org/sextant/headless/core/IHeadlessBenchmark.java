@@ -33,4 +33,27 @@ public interface IHeadlessBenchmark {
      *             when a build fails; the message is shown to the user
      */
     Map<String, Object> run(ITmfTrace trace, List<Integer> threads, long chunkBytes, PrintStream log) throws HeadlessAnalysisException;
+
+    /**
+     * Runs the benchmark with each count of history writers ({@code --writers}); a benchmark whose analysis has a
+     * single writer ignores them (the default).
+     *
+     * @param trace
+     *            an opened trace
+     * @param threads
+     *            the thread counts of the parallel runs
+     * @param writers
+     *            the history writer counts to run each thread count with; empty for the analysis's default
+     * @param chunkBytes
+     *            the target chunk size of the parallel runs in bytes, 0 for the default
+     * @param log
+     *            where to report progress, one line per run
+     * @return the measurements; each parallel run says its {@code writers}
+     * @throws HeadlessAnalysisException
+     *             when a build fails; the message is shown to the user
+     */
+    default Map<String, Object> run(ITmfTrace trace, List<Integer> threads, List<Integer> writers, long chunkBytes, PrintStream log)
+            throws HeadlessAnalysisException {
+        return run(trace, threads, chunkBytes, log);
+    }
 }

@@ -33,7 +33,7 @@ import org.sextant.parallel.model.ScalingModel;
 /**
  * {@code sextant bench --analysis NAME}: builds one analysis's history from scratch with Trace Compass's own
  * serial module where one exists, with Sextant's pipeline in serial mode (one thread, one chunk per stream) and
- * in parallel mode for each thread count, measures each build (wall time, peak and live heap, size of the
+ * in parallel mode for each thread count (and each count of history writers), measures each build (wall time, peak and live heap, size of the
  * history files), and checks that every parallel history equals the serial one interval for interval, and that
  * the serial one holds Trace Compass's history. Trace Compass's own indexing of the trace ends first, and an
  * untimed build comes before the timed ones, so that JIT compilation does not favour whichever mode runs later.
@@ -51,11 +51,13 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     private static final double BYTES_PER_MB = 1024.0 * 1024.0;
     private static final double NANOS_PER_MS = 1e6;
     private static final double NANOS_PER_S = 1e9;
+    /** Linux's USER_HZ, the unit of the CPU times in /proc, 100 on every architecture Trace Compass runs on. */
+    private static final double CLOCK_TICKS_PER_S = 100;
     /** The many-core machines the costs are projected to: as many threads as cores. */
     private static final int[] PROJECTED_CORES = { 16, 64 };
 
     /** One measured build. */
-    private record Build(IAnalysisModule module, double seconds, long events, long heapBytes, long liveHeapBytes, long historyBytes) {
+    private record Build(IAnalysisModule module, double seconds, double cpuSeconds, long events, long heapBytes, long liveHeapBytes, long historyBytes) {
     }
 
     private final Supplier<? extends ParallelHistoryModule> fParallelModule;
@@ -101,6 +103,14 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
 
     @Override
     public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, long chunkBytes, PrintStream log) throws HeadlessAnalysisException {
+        return run(trace, threads, List.of(), chunkBytes, log);
+    }
+
+    /** Each thread count is run with each writer count, the default one when none is given. */
+    @Override
+    public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, List<Integer> writers, long chunkBytes, PrintStream log)
+            throws HeadlessAnalysisException {
+        List<Integer> writerCounts = writers.isEmpty() ? List.of(0) : writers;
         long chunk = chunkBytes > 0 ? chunkBytes : ParallelHistoryModule.DEFAULT_CHUNK_BYTES;
         List<Map<String, Object>> runs = new ArrayList<>();
         Map<String, Object> result = new LinkedHashMap<>();
@@ -109,9 +119,9 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             // while that competes for the cores.
             log.println("[sextant] bench: waiting for Trace Compass to index the trace"); //$NON-NLS-1$
             trace.indexTrace(true);
-            measure(trace, () -> parallel(1, Long.MAX_VALUE)).module().dispose();
+            measure(trace, () -> parallel(1, 1, Long.MAX_VALUE)).module().dispose();
             Build traceCompass = fTraceCompassModule == null ? null : measure(trace, () -> traceCompassModule());
-            Build serial = measure(trace, () -> parallel(1, Long.MAX_VALUE));
+            Build serial = measure(trace, () -> parallel(1, 1, Long.MAX_VALUE));
             long events = serial.events();
             result.put("events", events); //$NON-NLS-1$
             if (traceCompass != null) {
@@ -129,19 +139,25 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             List<Map<String, Object>> parallelRuns = new ArrayList<>();
             Build costly = null;
             for (int count : threads) {
-                Build parallel = measure(trace, () -> parallel(count, chunk));
-                Map<String, Object> run = run("parallel", count, parallel, serial.seconds(), events, log); //$NON-NLS-1$
-                runs.add(run);
-                parallelRuns.add(run);
-                if (costly == null || count == 1) {
-                    costly = parallel;
+                for (int writerCount : writerCounts) {
+                    Build parallel = measure(trace, () -> parallel(count, writerCount, chunk));
+                    int used = ((ParallelHistoryModule) parallel.module()).getWriters();
+                    Map<String, Object> run = run("parallel", count, parallel, serial.seconds(), events, log); //$NON-NLS-1$
+                    run.put("writers", used); //$NON-NLS-1$
+                    runs.add(run);
+                    parallelRuns.add(run);
+                    if (costly == null || (count == 1 && used == 1)) {
+                        costly = parallel;
+                    }
+                    long comparing = System.nanoTime();
+                    String difference = Histories.firstDifference(state(serial), state(parallel));
+                    run.put("compare_seconds", (System.nanoTime() - comparing) / NANOS_PER_S); //$NON-NLS-1$
+                    if (difference != null && identical) {
+                        result.put("first_difference", count + " threads, " + used + " writers: " + difference); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                    }
+                    identical &= difference == null && parallel.events() == events;
+                    parallel.module().dispose();
                 }
-                String difference = Histories.firstDifference(state(serial), state(parallel));
-                if (difference != null && identical) {
-                    result.put("first_difference", count + " threads: " + difference); //$NON-NLS-1$ //$NON-NLS-2$
-                }
-                identical &= difference == null && parallel.events() == events;
-                parallel.module().dispose();
             }
             serial.module().dispose();
             result.put("runs", runs); //$NON-NLS-1$
@@ -239,10 +255,11 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
         return module;
     }
 
-    private ParallelHistoryModule parallel(int threads, long chunkBytes) {
+    private ParallelHistoryModule parallel(int threads, int writers, long chunkBytes) {
         ParallelHistoryModule module = fParallelModule.get();
         module.setId(fParallelId);
         module.setThreads(threads);
+        module.setWriters(writers);
         module.setChunkBytes(chunkBytes);
         return module;
     }
@@ -265,20 +282,38 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
                 throw new HeadlessAnalysisException("the " + module.getName() + " analysis does not apply to this trace"); //$NON-NLS-1$ //$NON-NLS-2$
             }
             long start = System.nanoTime();
+            double cpuStart = processCpuSeconds();
             module.schedule();
             boolean done = module.waitForCompletion();
             double seconds = (System.nanoTime() - start) / 1e9;
+            double cpuSeconds = processCpuSeconds() - cpuStart;
             heap.close();
             if (!done) {
                 throw new HeadlessAnalysisException("the " + module.getName() + " build did not complete"); //$NON-NLS-1$ //$NON-NLS-2$
             }
             ParallelHistoryModule.Report report = module instanceof ParallelHistoryModule parallel ? parallel.getReport() : null;
             long events = report != null ? report.events() : trace.getNbEvents();
-            return new Build(module, seconds, events, heap.peakBytes(), heap.liveBytes(), historyBytes(trace));
+            return new Build(module, seconds, cpuStart < 0 ? -1 : cpuSeconds, events, heap.peakBytes(), heap.liveBytes(), historyBytes(trace));
         } catch (TmfAnalysisException e) {
             throw new HeadlessAnalysisException(e.getMessage());
         } catch (IOException e) {
             throw new HeadlessAnalysisException("cannot measure the history files: " + e.getMessage()); //$NON-NLS-1$
+        }
+    }
+
+    /**
+     * @return the CPU time of this whole process so far (every thread, user and system), in seconds, from Linux's
+     *         {@code /proc/self/stat} (in clock ticks of 10 ms); -1 where there is none. On a machine shared with
+     *         other work a build's wall time includes waiting for a core, its CPU time does not.
+     */
+    private static double processCpuSeconds() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat")); //$NON-NLS-1$
+            // The fields after the command name, which is in parentheses and may hold spaces.
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" "); //$NON-NLS-1$
+            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / CLOCK_TICKS_PER_S;
+        } catch (IOException | RuntimeException e) {
+            return -1;
         }
     }
 
@@ -299,6 +334,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
         run.put("mode", mode); //$NON-NLS-1$
         run.put("threads", threads); //$NON-NLS-1$
         run.put("seconds", build.seconds()); //$NON-NLS-1$
+        run.put("cpu_seconds", build.cpuSeconds()); //$NON-NLS-1$
         run.put("events", build.events()); //$NON-NLS-1$
         run.put("events_per_s", events / build.seconds()); //$NON-NLS-1$
         run.put("speedup", speedup); //$NON-NLS-1$

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.parallel.core;
 
-import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,6 +38,7 @@ import org.sextant.headless.core.Provenance;
 import org.sextant.parallel.model.ChunkProgress;
 import org.sextant.parallel.model.Partitioner;
 import org.sextant.parallel.model.PipelineCosts;
+import org.sextant.parallel.model.ShardManifest;
 
 /**
  * An analysis module whose state system is built by Sextant's chunk workers instead of Trace Compass's single
@@ -53,6 +55,13 @@ import org.sextant.parallel.model.PipelineCosts;
  * </p>
  *
  * <p>
+ * With several writers ({@link #setWriters(int)}) the history is kept in that many history trees, filled in
+ * parallel, behind one {@link ShardedHistoryBackend}: {@code <id>.0.ht}, {@code <id>.1.ht} and so on, with a
+ * {@link ShardManifest} ({@code <id>.ht.shards}) written last. A history is reopened from its shards only if
+ * the manifest lists them all at the sizes the build left them; otherwise it is rebuilt, saying why.
+ * </p>
+ *
+ * <p>
  * The state system id and the history file name are the module's id. Subclasses say how to build.
  * </p>
  */
@@ -60,6 +69,13 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
 
     /** The default target chunk size, in bytes. */
     public static final long DEFAULT_CHUNK_BYTES = Partitioner.DEFAULT_CHUNK_BYTES;
+
+    /**
+     * The history writers of a build unless told otherwise: one history tree, as Trace Compass writes it. Two
+     * writers on two threads were faster for the count in the one run made so far (issue 18, docs/performance.md),
+     * on a shared machine; the default is to follow a quiet rerun of io and count.
+     */
+    public static final int DEFAULT_WRITERS = 1;
 
     /**
      * What a build did.
@@ -82,6 +98,8 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
 
     private static final String HISTORY_SUFFIX = ".ht"; //$NON-NLS-1$
     private static final String PARTIAL_SUFFIX = ".ht.partial"; //$NON-NLS-1$
+    /** The manifest of a history written by several writers, whose shards are {@code <id>.<n>.ht}. */
+    private static final String MANIFEST_SUFFIX = ".ht.shards"; //$NON-NLS-1$
     /** The state version's name in the record, and in what a change says. */
     private static final String STATE_VERSION = "state version"; //$NON-NLS-1$
     private static final int QUEUE_SIZE = 10000;
@@ -93,6 +111,8 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
     private final AtomicBoolean fCancelled = new AtomicBoolean();
     private int fThreads = Runtime.getRuntime().availableProcessors();
     private long fChunkBytes = DEFAULT_CHUNK_BYTES;
+    private int fWriters;
+    private volatile int fBuiltWriters;
     private volatile @Nullable ITmfStateSystem fStateSystem;
     private volatile @Nullable Report fReport;
     private volatile @Nullable String fFailure;
@@ -175,6 +195,20 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
         fChunkBytes = chunkBytes;
     }
 
+    /**
+     * @param writers
+     *            history writers: the history is kept in that many history trees, each filled by its own insertion
+     *            thread ({@link ShardedHistoryBackend}); 0 for the default, {@link #DEFAULT_WRITERS}
+     */
+    public void setWriters(int writers) {
+        fWriters = writers;
+    }
+
+    /** @return the history writers of the next build */
+    public int getWriters() {
+        return fWriters > 0 ? fWriters : DEFAULT_WRITERS;
+    }
+
     /** Sets the serial mode: one thread, one chunk per stream. */
     public void setSerial() {
         fThreads = 1;
@@ -198,18 +232,22 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
         if (options.chunkBytes() > 0) {
             setChunkBytes(options.chunkBytes());
         }
+        if (options.writers() > 0) {
+            setWriters(options.writers());
+        }
     }
 
     /**
-     * @return how the history came about: "reused", "serial" or "parallel, N threads", the latter two followed by
-     *         why an existing history was not reused ("; rebuilt: state version 1 -> 2")
+     * @return how the history came about: "reused", "serial" or "parallel, N threads" (", M writers" when more
+     *         than one), the latter two followed by why an existing history was not reused ("; rebuilt: state
+     *         version 1 -> 2")
      */
     public String describeBuild() {
         Report report = fReport;
         if (report == null) {
             return "reused"; //$NON-NLS-1$
         }
-        String mode = describeMode(report);
+        String mode = fBuiltWriters > 1 ? describeMode(report) + ", " + fBuiltWriters + " writers" : describeMode(report); //$NON-NLS-1$ //$NON-NLS-2$
         String rebuilt = fRebuilt;
         return rebuilt == null ? mode : mode + "; " + rebuilt; //$NON-NLS-1$
     }
@@ -242,9 +280,9 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
     }
 
     /**
-     * @return the CPU time of Trace Compass's history insertion thread during the last build, in nanoseconds:
-     *         its CPU time up to the end of the merge, plus the wall time of closing the history (the thread
-     *         drains its queue then, and is gone after); -1 when not measured
+     * @return the CPU time of Trace Compass's history insertion threads (one per writer) during the last build, in
+     *         nanoseconds: their CPU time up to the end of the merge, plus the wall time of closing the history
+     *         (the threads drain their queues then, and are gone after); -1 when not measured
      */
     public long getInsertionCpuNanos() {
         return fInsertionCpuNanos;
@@ -257,16 +295,21 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
             throw new TmfAnalysisException("no trace to analyse"); //$NON-NLS-1$
         }
         String id = getId();
-        Path history = Path.of(TmfTraceManager.getSupplementaryFileDir(trace), id + HISTORY_SUFFIX);
-        Path partial = Path.of(TmfTraceManager.getSupplementaryFileDir(trace), id + PARTIAL_SUFFIX);
+        Path directory = Path.of(TmfTraceManager.getSupplementaryFileDir(trace));
+        Path history = directory.resolve(id + HISTORY_SUFFIX);
+        Path manifest = directory.resolve(id + MANIFEST_SUFFIX);
         Path record = Provenance.recordOf(history);
+        int writers = getWriters();
+        List<Path> shards = shardFiles(directory, writers);
+        List<Path> partials = writers == 1 ? List.of(directory.resolve(id + PARTIAL_SUFFIX))
+                : shards.stream().map(shard -> shard.resolveSibling(shard.getFileName() + ".partial")).toList(); //$NON-NLS-1$
         try {
             Provenance provenance = Provenance.of(Path.of(trace.getPath()), buildFacts());
-            if (Files.isRegularFile(history)) {
+            if (Files.isRegularFile(history) || Files.isRegularFile(manifest)) {
                 String change = changeSince(provenance, record);
                 if (change == null) {
                     try {
-                        fStateSystem = open(history.toFile());
+                        fStateSystem = open(history, manifest);
                         return true;
                     } catch (IOException e) {
                         change = "the history cannot be opened (" + e.getMessage() + ')'; //$NON-NLS-1$
@@ -275,12 +318,16 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
                 fRebuilt = "rebuilt: " + change; //$NON-NLS-1$
             }
             Files.deleteIfExists(record);
-            Files.deleteIfExists(history);
-            Files.createDirectories(partial.getParent());
-            Files.deleteIfExists(partial);
+            deleteHistory(directory);
+            Files.createDirectories(directory);
+            for (Path partial : partials) {
+                Files.deleteIfExists(partial);
+            }
             Set<Long> existing = insertionThreads(Set.of());
-            IStateHistoryBackend backend = StateHistoryBackendFactory.createHistoryTreeBackendNewFile(id, partial.toFile(),
-                    getStateVersion(), trace.getStartTime().toNanos(), QUEUE_SIZE);
+            long start = trace.getStartTime().toNanos();
+            IStateHistoryBackend backend = writers == 1
+                    ? StateHistoryBackendFactory.createHistoryTreeBackendNewFile(id, partials.get(0).toFile(), getStateVersion(), start, QUEUE_SIZE)
+                    : ShardedHistoryBackend.create(id, partials.stream().map(Path::toFile).toList(), getStateVersion(), start, QUEUE_SIZE);
             Set<Long> insertion = insertionThreads(existing);
             ITmfStateSystemBuilder ss = StateSystemFactory.newStateSystem(backend);
             String rebuilt = fRebuilt;
@@ -295,15 +342,24 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
                 ss.dispose();
                 return false;
             }
-            long insertionCpu = insertion.size() == 1 ? THREADS.getThreadCpuTime(insertion.iterator().next()) : -1;
+            long insertionCpu = insertion.size() == writers ? insertion.stream().mapToLong(THREADS::getThreadCpuTime).sum() : -1;
             long closing = System.nanoTime();
-            ss.closeHistory(Math.max(built.end(), trace.getStartTime().toNanos()));
+            ss.closeHistory(Math.max(built.end(), start));
             fInsertionCpuNanos = insertionCpu < 0 ? -1 : insertionCpu + System.nanoTime() - closing;
             ss.dispose();
             provenance.write(record);
-            Files.move(partial, history, StandardCopyOption.ATOMIC_MOVE);
+            if (writers == 1) {
+                Files.move(partials.get(0), history, StandardCopyOption.ATOMIC_MOVE);
+            } else {
+                for (int i = 0; i < writers; i++) {
+                    Files.move(partials.get(i), shards.get(i), StandardCopyOption.ATOMIC_MOVE);
+                }
+                // Last, as what says the build is complete.
+                ShardManifest.write(manifest, shards);
+            }
             fReport = built.report();
-            fStateSystem = open(history.toFile());
+            fBuiltWriters = writers;
+            fStateSystem = open(history, manifest);
             return true;
         } catch (TraceFormatException | InputException e) {
             throw failed(trace, String.valueOf(e.getMessage()));
@@ -315,7 +371,9 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
         } finally {
             fInitialized.countDown();
             try {
-                Files.deleteIfExists(partial);
+                for (Path partial : partials) {
+                    Files.deleteIfExists(partial);
+                }
             } catch (IOException e) {
                 // Left behind, it is never read: only complete histories are opened.
             }
@@ -353,9 +411,43 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
         }
     }
 
-    private ITmfStateSystem open(File history) throws IOException {
-        IStateHistoryBackend backend = StateHistoryBackendFactory.createHistoryTreeBackendExistingFile(getId(), history, getStateVersion());
+    /** Opens the complete history: its shards where a manifest lists them, else the one history tree. */
+    private ITmfStateSystem open(Path history, Path manifest) throws IOException {
+        IStateHistoryBackend backend = Files.isRegularFile(manifest)
+                ? ShardedHistoryBackend.open(getId(), ShardManifest.read(manifest).stream().map(Path::toFile).toList(), getStateVersion())
+                : StateHistoryBackendFactory.createHistoryTreeBackendExistingFile(getId(), history.toFile(), getStateVersion());
         return StateSystemFactory.newStateSystem(backend, false);
+    }
+
+    /** The files of the shards of a history kept by that many writers: {@code <id>.0.ht} and on. */
+    private List<Path> shardFiles(Path directory, int writers) {
+        List<Path> shards = new ArrayList<>();
+        for (int i = 0; i < writers; i++) {
+            shards.add(directory.resolve(getId() + '.' + i + HISTORY_SUFFIX));
+        }
+        return shards;
+    }
+
+    /**
+     * Deletes an earlier build's history, whichever way it was kept: its manifest first, so that no manifest ever
+     * lists shards that are gone, then every shard ({@code <id>.N.ht}) and the single history tree.
+     */
+    private void deleteHistory(Path directory) throws IOException {
+        String id = getId();
+        Files.deleteIfExists(directory.resolve(id + MANIFEST_SUFFIX));
+        Files.deleteIfExists(directory.resolve(id + HISTORY_SUFFIX));
+        if (!Files.isDirectory(directory)) {
+            return;
+        }
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, id + ".*" + HISTORY_SUFFIX)) { //$NON-NLS-1$
+            for (Path file : files) {
+                String name = file.getFileName().toString();
+                String middle = name.substring(id.length() + 1, name.length() - HISTORY_SUFFIX.length());
+                if (!middle.isEmpty() && middle.chars().allMatch(Character::isDigit)) {
+                    Files.delete(file);
+                }
+            }
+        }
     }
 
     @Override

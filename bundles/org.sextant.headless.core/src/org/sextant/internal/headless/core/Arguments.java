@@ -9,7 +9,7 @@ import org.sextant.headless.core.BuildOptions;
 
 /**
  * The parsed command line of {@code analyze}:
- * {@code [--analysis NAME] [--threads N] [--serial] [--chunk-size SIZE] [--pattern START,...:END,...] [--top N]
+ * {@code [--analysis NAME] [--threads N] [--serial] [--chunk-size SIZE] [--writers N] [--pattern START,...:END,...] [--top N]
  * [--baseline FILE] [--otlp FILE] [--json] [--list] TRACE...}.
  * Without a trace, the default one is analysed: the launcher names its bundled sample in the system property
  * {@value #DEFAULT_TRACE_PROPERTY}, so that only this class reads the options.
@@ -59,6 +59,7 @@ record Arguments(String analysis, boolean json, boolean list, boolean skipDamage
         boolean skipDamaged = false;
         int threads = 0;
         long chunkBytes = 0;
+        int writers = 0;
         boolean serial = false;
         String pattern = null;
         int top = 0;
@@ -98,6 +99,9 @@ record Arguments(String analysis, boolean json, boolean list, boolean skipDamage
             case "--chunk-size": //$NON-NLS-1$
                 chunkBytes = chunkSize(i + 1 < args.length ? args[++i] : ""); //$NON-NLS-1$
                 break;
+            case "--writers": //$NON-NLS-1$
+                writers = positive(arg, i + 1 < args.length ? args[++i] : ""); //$NON-NLS-1$
+                break;
             case "--top": //$NON-NLS-1$
                 top = positive(arg, i + 1 < args.length ? args[++i] : ""); //$NON-NLS-1$
                 break;
@@ -135,7 +139,10 @@ record Arguments(String analysis, boolean json, boolean list, boolean skipDamage
         if (serial && chunkBytes > 0) {
             throw new UsageException("--serial and --chunk-size exclude each other (the serial mode makes one chunk per stream)"); //$NON-NLS-1$
         }
-        return new Arguments(analysis, json, list, skipDamaged, new BuildOptions(threads, serial, pattern, top, baseline, otlp, chunkBytes),
+        if (serial && writers > 0) {
+            throw new UsageException("--serial and --writers exclude each other (the serial mode writes one history tree)"); //$NON-NLS-1$
+        }
+        return new Arguments(analysis, json, list, skipDamaged, new BuildOptions(threads, serial, pattern, top, baseline, otlp, chunkBytes, writers),
                 List.copyOf(traces));
     }
 

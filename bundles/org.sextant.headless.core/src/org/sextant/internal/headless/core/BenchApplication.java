@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IConfigurationElement;
@@ -19,14 +20,14 @@ import org.sextant.headless.core.TraceOpener;
 import org.sextant.headless.core.TraceOpener.OpenException;
 
 /**
- * {@code org.sextant.headless.core.bench}: {@code --analysis NAME [--threads 1,2,4] [--chunk-size SIZE] [--json]
- * TRACE}. Runs a contributed benchmark on one trace and prints its measurements as a table or one JSON document.
+ * {@code org.sextant.headless.core.bench}: {@code --analysis NAME [--threads 1,2,4] [--writers 1,2] [--chunk-size SIZE]
+ * [--json] TRACE}. Runs a contributed benchmark on one trace and prints its measurements as a table or one JSON document.
  * Thread counts beyond the machine's cores are run as asked, and the output says that those runs shared the
  * cores.
  */
 public class BenchApplication implements IApplication {
 
-    private static final String USAGE = "usage: sextant bench --analysis NAME [--threads 1,2,4] [--chunk-size SIZE] [--json] TRACE"; //$NON-NLS-1$
+    private static final String USAGE = "usage: sextant bench --analysis NAME [--threads 1,2,4] [--writers 1,2] [--chunk-size SIZE] [--json] TRACE"; //$NON-NLS-1$
 
     @Override
     public Object start(IApplicationContext context) {
@@ -37,12 +38,14 @@ public class BenchApplication implements IApplication {
         boolean json = false;
         int cores = Runtime.getRuntime().availableProcessors();
         List<Integer> threads = List.of(1, cores);
+        List<Integer> writers = List.of();
         long chunkBytes = 0;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                 case "--analysis" -> analysis = value(args, ++i, "--analysis"); //$NON-NLS-1$ //$NON-NLS-2$
-                case "--threads" -> threads = threadCounts(value(args, ++i, "--threads")); //$NON-NLS-1$ //$NON-NLS-2$
+                case "--threads" -> threads = counts(value(args, ++i, "--threads"), "--threads"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                case "--writers" -> writers = counts(value(args, ++i, "--writers"), "--writers"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                 case "--chunk-size" -> chunkBytes = chunkSize(value(args, ++i, "--chunk-size")); //$NON-NLS-1$ //$NON-NLS-2$
                 case "--json" -> json = true; //$NON-NLS-1$
                 default -> {
@@ -82,7 +85,7 @@ public class BenchApplication implements IApplication {
                 System.err.println("[sextant] bench: runs of " + beyond + " threads share this machine's " + cores //$NON-NLS-1$ //$NON-NLS-2$
                         + " cores: they measure oversubscription, not scaling"); //$NON-NLS-1$
             }
-            document.putAll(benchmark.run(trace, threads, chunkBytes, System.err));
+            document.putAll(benchmark.run(trace, threads, writers, chunkBytes, System.err));
             System.out.print(json ? Reports.json(document) : table(document));
             return EXIT_OK;
         } catch (CoreException e) {
@@ -109,7 +112,7 @@ public class BenchApplication implements IApplication {
         }
     }
 
-    private static List<Integer> threadCounts(String list) {
+    private static List<Integer> counts(String list, String option) {
         List<Integer> counts = new ArrayList<>();
         for (String count : list.split(",")) { //$NON-NLS-1$
             try {
@@ -119,7 +122,7 @@ public class BenchApplication implements IApplication {
                 }
                 counts.add(threads);
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--threads takes positive whole numbers separated by commas, not " + list); //$NON-NLS-1$
+                throw new IllegalArgumentException(option + " takes positive whole numbers separated by commas, not " + list); //$NON-NLS-1$
             }
         }
         return counts;
@@ -138,15 +141,15 @@ public class BenchApplication implements IApplication {
     /** The runs as an aligned table, then the other results as "key: value" lines. */
     private static String table(Map<String, Object> document) {
         StringBuilder out = new StringBuilder();
-        String format = "%-13s %7s %9s %12s %13s %8s %10s %8s %8s %14s%n"; //$NON-NLS-1$
-        out.append(String.format(format, "mode", "threads", "seconds", "events", "events/s", "speedup", "efficiency", "heap MB", "live MB", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$ //$NON-NLS-9$
+        String format = "%-13s %7s %7s %9s %12s %13s %8s %10s %8s %8s %14s%n"; //$NON-NLS-1$
+        out.append(String.format(format, "mode", "threads", "writers", "seconds", "events", "events/s", "speedup", "efficiency", "heap MB", "live MB", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$ //$NON-NLS-9$ //$NON-NLS-10$
                 "history bytes")); //$NON-NLS-1$
         Map<String, Object> rest = new LinkedHashMap<>();
         document.forEach((key, value) -> {
             if (key.equals("runs") && value instanceof List<?> runs) { //$NON-NLS-1$
                 for (Object item : runs) {
                     Map<?, ?> run = (Map<?, ?>) item;
-                    out.append(String.format(format, run.get("mode"), run.get("threads"), //$NON-NLS-1$ //$NON-NLS-2$
+                    out.append(String.format(format, run.get("mode"), run.get("threads"), Objects.toString(run.get("writers"), ""), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
                             String.format("%.3f", run.get("seconds")), run.get("events"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                             String.format("%.0f", run.get("events_per_s")), String.format("%.2f", run.get("speedup")), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
                             String.format("%.0f%%", 100 * (Double) run.get("efficiency")), run.get("heap_mb"), run.get("heap_live_mb"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$

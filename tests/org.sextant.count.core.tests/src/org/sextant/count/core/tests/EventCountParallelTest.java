@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
@@ -18,6 +20,7 @@ import org.sextant.internal.count.core.EventCountParallelModule;
 import org.sextant.parallel.core.Histories;
 import org.sextant.parallel.core.ParallelHistoryModule;
 import org.sextant.test.support.Fixture;
+import org.sextant.test.support.QueryAgreement;
 import org.sextant.test.support.Traces;
 
 /**
@@ -73,6 +76,65 @@ class EventCountParallelTest {
         }
     }
 
+    /**
+     * The count written by two history writers: one state system over two history trees answers every query as
+     * the serial build does, is reopened from its shards, and is rebuilt, saying why, when a shard is truncated or
+     * missing.
+     */
+    @Test
+    void shardedHistoryAnswersLikeTheSerialOneAndReopensFromItsShards() throws Exception {
+        ITmfTrace trace = Traces.openKernelTrace(Fixture.PERF_SCHED_SYSCALLS);
+        try {
+            EventCountParallelModule serial = new EventCountParallelModule();
+            serial.setId(EventCountParallelModule.ID);
+            serial.setSerial();
+            assertTrue(serial.setTrace(trace));
+            serial.schedule();
+            assertTrue(serial.waitForCompletion());
+            ITmfStateSystem expected = serial.getStateSystem();
+            assertNotNull(expected);
+            TmfTraceManager.deleteSupplementaryFiles(trace);
+
+            EventCountParallelModule sharded = parallel(trace, 2);
+            assertEquals("parallel, 4 threads, 2 writers", sharded.describeBuild());
+            assertTrue(QueryAgreement.assertSameAnswers(expected, stateOf(sharded), 300) > 10000);
+            EventCountParallelModule reopened = parallel(trace, 2);
+            assertNull(reopened.getReport(), "reopened from its shards, not rebuilt");
+            QueryAgreement.assertSameAnswers(expected, stateOf(reopened), 50);
+            sharded.dispose();
+            reopened.dispose();
+
+            Path directory = Path.of(TmfTraceManager.getSupplementaryFileDir(trace));
+            Path shard = directory.resolve(EventCountParallelModule.ID + ".1.ht");
+            long size = Files.size(shard);
+            try (FileChannel channel = FileChannel.open(shard, StandardOpenOption.WRITE)) {
+                channel.truncate(size / 2);
+            }
+            EventCountParallelModule rebuilt = parallel(trace, 2);
+            assertEquals("parallel, 4 threads, 2 writers; rebuilt: the history cannot be opened (shard " + shard + " has " + size / 2
+                    + " bytes where its build wrote " + size + ")", rebuilt.describeBuild());
+            QueryAgreement.assertSameAnswers(expected, stateOf(rebuilt), 50);
+            rebuilt.dispose();
+
+            Files.delete(shard);
+            EventCountParallelModule single = parallel(trace, 1);
+            assertEquals("parallel, 4 threads; rebuilt: the history cannot be opened (shard " + shard + " is missing)", single.describeBuild());
+            QueryAgreement.assertSameAnswers(expected, stateOf(single), 50);
+            single.dispose();
+            assertTrue(Files.notExists(directory.resolve(EventCountParallelModule.ID + ".ht.shards")));
+            assertTrue(Files.notExists(directory.resolve(EventCountParallelModule.ID + ".0.ht")));
+            serial.dispose();
+        } finally {
+            Traces.close(trace);
+        }
+    }
+
+    private static ITmfStateSystem stateOf(EventCountParallelModule module) {
+        ITmfStateSystem ss = module.getStateSystem();
+        assertNotNull(ss);
+        return ss;
+    }
+
     private static ParallelHistoryModule.Report assertSameHistory(ITmfTrace trace) throws Exception {
         EventCountAnalysisModule serialModule = new EventCountAnalysisModule();
         serialModule.setId(EventCountAnalysisModule.ID);
@@ -94,9 +156,14 @@ class EventCountParallelTest {
     }
 
     private static EventCountParallelModule parallel(ITmfTrace trace) throws Exception {
+        return parallel(trace, 1);
+    }
+
+    private static EventCountParallelModule parallel(ITmfTrace trace, int writers) throws Exception {
         EventCountParallelModule module = new EventCountParallelModule();
         module.setId(EventCountParallelModule.ID);
         module.setThreads(THREADS);
+        module.setWriters(writers);
         module.setChunkBytes(CHUNK_BYTES);
         assertTrue(module.setTrace(trace));
         module.schedule();

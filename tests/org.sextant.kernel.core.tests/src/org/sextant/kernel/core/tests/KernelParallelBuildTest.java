@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.sextant.kernel.core.CpuUsageModule;
 import org.sextant.kernel.core.IoModule;
 import org.sextant.kernel.model.CpuUsageAnalysis;
@@ -29,6 +30,7 @@ import org.sextant.kernel.model.IoAnalysis;
 import org.sextant.parallel.core.Histories;
 import org.sextant.parallel.core.ParallelHistoryModule;
 import org.sextant.test.support.Fixture;
+import org.sextant.test.support.QueryAgreement;
 import org.sextant.test.support.Traces;
 
 /**
@@ -70,6 +72,40 @@ class KernelParallelBuildTest {
         } finally {
             Traces.close(trace);
         }
+    }
+
+    /**
+     * Several history writers: the history kept in that many history trees behind one state system answers full,
+     * singular and 2D queries as the serial build's single tree does, across chunk boundaries.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = { 2, 3 })
+    void shardedHistoriesAnswerLikeTheSerialOnes(int writers) throws Exception {
+        ITmfTrace trace = Traces.openKernelTrace(Fixture.PERF_MULTI_PACKET);
+        try {
+            assertShardedAnswersLikeSerial(trace, new CpuUsageModule(), new CpuUsageModule(), CpuUsageModule.ID, writers);
+            assertShardedAnswersLikeSerial(trace, new IoModule(), new IoModule(), IoModule.ID, writers);
+        } finally {
+            Traces.close(trace);
+        }
+    }
+
+    private static void assertShardedAnswersLikeSerial(ITmfTrace trace, ParallelHistoryModule serial, ParallelHistoryModule sharded, String id,
+            int writers) throws Exception {
+        serial.setSerial();
+        build(serial, id, trace, 1, Long.MAX_VALUE);
+        TmfTraceManager.deleteSupplementaryFiles(trace);
+        sharded.setWriters(writers);
+        build(sharded, id, trace, THREADS, ONE_PACKET);
+        assertTrue(sharded.describeBuild().endsWith(", " + writers + " writers"), sharded.describeBuild());
+        Path directory = Path.of(TmfTraceManager.getSupplementaryFileDir(trace));
+        assertTrue(Files.isRegularFile(directory.resolve(id + ".ht.shards")));
+        assertTrue(Files.isRegularFile(directory.resolve(id + "." + (writers - 1) + ".ht")));
+        assertTrue(QueryAgreement.assertSameAnswers(serial.getStateSystem(), sharded.getStateSystem(), 300) > 1000, id);
+        assertNull(Histories.firstDifference(serial.getStateSystem(), sharded.getStateSystem()), id);
+        serial.dispose();
+        sharded.dispose();
+        TmfTraceManager.deleteSupplementaryFiles(trace);
     }
 
     private static void assertSameAsSerial(ITmfTrace trace, ParallelHistoryModule serial, ParallelHistoryModule parallel, String id)
