@@ -36,7 +36,7 @@ nodes=""
 for port in "${PORTS[@]}"; do
     mkdir -p "$work/$port"
     nodes+="redis-server --port $port --bind 127.0.0.1 --dir $work/$port --cluster-enabled yes"
-    nodes+=" --cluster-config-file nodes.conf --cluster-node-timeout 5000 --save '' --appendonly no & "
+    nodes+=" --cluster-config-file nodes.conf --cluster-node-timeout 5000 --save '' --appendonly no --logfile $work/$port.log & "
 done
 "$ROOT/sextant" record --subbuf-size "$SUBBUF" --out "$OUT" -- bash -c "${nodes}wait" &
 recorder=$!
