@@ -40,8 +40,8 @@ import org.sextant.redis.core.RedisParallelModule;
  * {@code sextant bench --analysis redis RECORDING}: Trace Compass's serial build of the Redis model
  * ({@link RedisAnalysisModule}) against {@link RedisParallelModule}, serial and at each thread count, every history
  * compared interval for interval; then the analysis's own time and peak live heap against the trace's size
- * ({@code sizes}): the recording cut at a quarter, half and all of its time span (whole packets, copied to a
- * temporary directory; a cut that no whole packet ends before is left out), each built by Trace Compass and by the parallel builder at the most threads asked for,
+ * ({@code sizes}): the recording cut where a quarter, half and all of its packets' bytes have ended (whole packets,
+ * copied to a temporary directory), each built by Trace Compass and by the parallel builder at the most threads asked for,
  * and the two histories of each size compared both ways ({@code identical}). Each size gives wall and CPU time
  * (the whole process's: on a shared machine, waiting for a core inflates only the former).
  */
@@ -70,13 +70,11 @@ public class RedisBenchmark extends HistoryBenchmark {
             scratch = Files.createTempDirectory("sextant-redis-bench"); //$NON-NLS-1$
             Path source = Path.of(trace.getPath());
             List<Path> members = RecordingLayout.isRecording(source) ? RecordingLayout.ctfTraces(source) : List.of(source);
-            long[] span = span(members);
             for (double fraction : FRACTIONS) {
                 Path copy = scratch.resolve(Long.toString(Math.round(fraction * 100)));
-                long bytes = fraction == 1.0 ? streamBytes(members) : cut(source, members, span[0] + (long) (fraction * (span[1] - span[0])), copy);
+                long bytes = fraction == 1.0 ? streamBytes(members) : cut(source, members, timeOfFraction(members, fraction), copy);
                 if (bytes == 0) {
-                    // a short recording: no whole packet ends that early
-                    continue;
+                    continue; // no packet of its own: a recording of one packet per stream
                 }
                 Path opened = fraction == 1.0 ? source : RecordingLayout.isRecording(source) ? copy : copy.resolve(source.getFileName());
                 ITmfTrace sized = fraction == 1.0 ? trace : open(opened);
@@ -184,19 +182,31 @@ public class RedisBenchmark extends HistoryBenchmark {
         }
     }
 
-    /** @return the first packet's begin and the last packet's end over the traces, in nanoseconds */
-    private static long[] span(List<Path> traces) throws TraceFormatException, IOException {
-        long[] span = { Long.MAX_VALUE, Long.MIN_VALUE };
+    /**
+     * @return the time by which packets holding that fraction of the traces' stream bytes have ended: the
+     *         packets' ends in time order, their sizes summed until the fraction is reached
+     */
+    private static long timeOfFraction(List<Path> traces, double fraction) throws TraceFormatException, IOException {
+        List<long[]> ends = new ArrayList<>();
+        long total = 0;
         for (Path directory : traces) {
             CtfTrace trace = CtfTrace.open(directory);
             for (List<Packet> packets : trace.packets().values()) {
-                if (!packets.isEmpty()) {
-                    span[0] = Math.min(span[0], trace.metadata().toNanos(packets.get(0).timestampBegin()));
-                    span[1] = Math.max(span[1], trace.metadata().toNanos(packets.get(packets.size() - 1).timestampEnd()));
+                for (Packet packet : packets) {
+                    ends.add(new long[] { trace.metadata().toNanos(packet.timestampEnd()), packet.sizeBytes() });
+                    total += packet.sizeBytes();
                 }
             }
         }
-        return span;
+        ends.sort(Comparator.comparingLong(end -> end[0]));
+        long bytes = 0;
+        for (long[] end : ends) {
+            bytes += end[1];
+            if (bytes >= fraction * total) {
+                return end[0];
+            }
+        }
+        return Long.MAX_VALUE;
     }
 
     private static long streamBytes(List<Path> traces) throws TraceFormatException, IOException {
