@@ -155,11 +155,20 @@ public class BenchApplication implements IApplication {
                             String.format("%.0f%%", 100 * (Double) run.get("efficiency")), run.get("heap_mb"), run.get("heap_live_mb"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
                             run.get("history_bytes"))); //$NON-NLS-1$
                 }
+            } else if (key.equals("sizes") && value instanceof List<?> sizes && !sizes.isEmpty()) { //$NON-NLS-1$
+                rest.put(key, sizes.stream().map(BenchApplication::row).toList());
             } else {
                 rest.put(key, value);
             }
         });
         return out.append(Reports.text(rest)).toString();
+    }
+
+    /** One row of a table of measurements by size (a map of scalars), as "name value, name value" on one line. */
+    private static String row(Object size) {
+        StringBuilder row = new StringBuilder();
+        ((Map<?, ?>) size).forEach((name, value) -> row.append(row.length() == 0 ? "" : ", ").append(name).append(' ').append(value)); //$NON-NLS-1$ //$NON-NLS-2$
+        return row.toString();
     }
 
     private static Integer fail(String message, int code) {

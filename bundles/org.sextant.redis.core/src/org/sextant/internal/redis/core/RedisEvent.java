@@ -19,7 +19,7 @@ import org.eclipse.tracecompass.tmf.core.event.ITmfEventField;
  * @param content
  *            the event's fields
  */
-record RedisEvent(long time, String node, int tid, ITmfEventField content) {
+record RedisEvent(long time, String node, int tid, ITmfEventField content) implements RedisEventFields {
 
     private static final String VPID = "context._vpid"; //$NON-NLS-1$
     private static final String VTID = "context._vtid"; //$NON-NLS-1$
@@ -31,29 +31,19 @@ record RedisEvent(long time, String node, int tid, ITmfEventField content) {
                 (int) number(content, VTID), content);
     }
 
-    /** @return the {@code fd} field, -1 when missing */
-    int fd() {
-        return integer("fd"); //$NON-NLS-1$
-    }
-
-    /** @return the named integer field, -1 when missing */
-    int integer(String name) {
-        return (int) number(content, name);
-    }
-
-    /** @return the named integer field, -1 when missing */
-    long number(String name) {
+    @Override
+    public long number(String name) {
         return number(content, name);
     }
 
-    /** @return the named sequence of integers, empty when missing */
-    long[] numbers(String name) {
+    @Override
+    public long[] numbers(String name) {
         long @Nullable [] value = content.getFieldValue(long[].class, name);
         return value == null ? new long[0] : value;
     }
 
-    /** @return the named string field, empty when missing */
-    String text(String name) {
+    @Override
+    public String text(String name) {
         @Nullable String value = content.getFieldValue(String.class, name);
         return value == null ? "" : value; //$NON-NLS-1$
     }

@@ -22,8 +22,8 @@ final class RedisEventHandlers {
 
     /** A Redis event's effect on the model. */
     @FunctionalInterface
-    private interface Handler {
-        void handle(RedisTracker tracker, RedisEvent event);
+    interface Handler {
+        void handle(RedisTracker tracker, RedisEventFields event);
     }
 
     private static final String PROVIDER = "redis:"; //$NON-NLS-1$
@@ -96,6 +96,15 @@ final class RedisEventHandlers {
     }
 
     /**
+     * @param name
+     *            an event name
+     * @return the handler of that Redis event, null for any other event
+     */
+    static @Nullable Handler handler(String name) {
+        return HANDLERS.get(name);
+    }
+
+    /**
      * Applies an event to the model; events of other names are ignored.
      *
      * @param event
@@ -118,13 +127,13 @@ final class RedisEventHandlers {
     }
 
     /** @return the connection's local or remote end, "address:port", empty when unknown */
-    private static String endpoint(RedisEvent event, String side) {
+    private static String endpoint(RedisEventFields event, String side) {
         String address = event.text(side + "_addr"); //$NON-NLS-1$
         return address.isEmpty() ? "" : address + ':' + event.integer(side + "_port"); //$NON-NLS-1$ //$NON-NLS-2$
     }
 
     /** The type's name as the tracer gave it, or from its number (a static instrumentation may give only that). */
-    private static String messageType(RedisEvent event) {
+    private static String messageType(RedisEventFields event) {
         String name = event.text("type_name"); //$NON-NLS-1$
         return name.isEmpty() ? BusMessages.name(event.integer("type")) : name; //$NON-NLS-1$
     }

@@ -4,6 +4,7 @@ package org.sextant.ctf.model;
 import java.io.IOException;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -214,6 +215,7 @@ public final class EventReader {
     /** Fields the decoding itself needs, kept even when the handler wants none. */
     private final Set<String> fKept;
     private final long fWindowBytes;
+    private Charset fStrings = StandardCharsets.UTF_8;
     private final Fields fFields = new Fields();
     private final Map<String, String[]> fElementNames = new HashMap<>();
     private final Map<Long, StreamPlan> fPlans = new HashMap<>();
@@ -279,6 +281,20 @@ public final class EventReader {
         fKept = new HashSet<>(metadata.structuralFields());
         fKept.addAll(fields);
         fWindowBytes = windowBytes;
+    }
+
+    /**
+     * Sets how strings are decoded: UTF-8 unless told otherwise. Trace Compass 6.2 reads each byte of a CTF
+     * string as one character (ISO-8859-1), which a reader must do to give its very strings, bytes that are no
+     * UTF-8 included.
+     *
+     * @param charset
+     *            the strings' character set
+     * @return this reader
+     */
+    public EventReader strings(Charset charset) {
+        fStrings = charset;
+        return this;
     }
 
     /**
@@ -570,7 +586,7 @@ public final class EventReader {
         byte[] bytes = new byte[end - at];
         fBuffer.get(at, bytes);
         fBit = (long) (end + 1) * 8;
-        return new String(bytes, StandardCharsets.UTF_8);
+        return new String(bytes, fStrings);
     }
 
     private void skipString() throws TraceFormatException {

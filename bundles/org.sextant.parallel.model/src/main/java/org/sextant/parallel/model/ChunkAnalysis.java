@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.parallel.model;
 
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Set;
 
 /**
@@ -64,4 +67,24 @@ public interface ChunkAnalysis {
 
     /** @return a worker for one chunk, with fresh chunk-local state */
     Worker worker();
+
+    /**
+     * @return the character set of the string fields the handlers read: UTF-8 by default; ISO-8859-1 for an
+     *         analysis whose state must hold the strings Trace Compass 6.2 reads (one character per byte)
+     */
+    default Charset strings() {
+        return StandardCharsets.UTF_8;
+    }
+
+    /**
+     * A worker for one chunk of one trace among several built together (a recording of one trace per process),
+     * for analyses whose events name their trace only by where they come from.
+     *
+     * @param traceDirectory
+     *            the chunk's trace
+     * @return a worker with fresh chunk-local state; by default {@link #worker()}
+     */
+    default Worker worker(Path traceDirectory) {
+        return worker();
+    }
 }

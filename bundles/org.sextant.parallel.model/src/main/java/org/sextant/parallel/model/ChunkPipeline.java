@@ -6,7 +6,11 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -114,12 +118,42 @@ final class ChunkPipeline {
     static <O extends Output> Result run(CtfTrace trace, long started, int threads, long chunkBytes, Work<O> work,
             Arrival<O> arrival, ChunkProgress progress, AtomicBoolean cancelled)
             throws TraceFormatException, IOException, InterruptedException {
+        return run(List.of(trace), new long[1], started, threads, chunkBytes, work, arrival, progress, cancelled);
+    }
+
+    /**
+     * Runs over the chunks of several traces at once (a recording of one trace per process), merged in global
+     * time order as the streams of one trace are; each trace's clock converts its chunks' times, and ties break
+     * by trace, in the order given, then by stream and position.
+     *
+     * @param shifts
+     *            nanoseconds added to each trace's times (as the work adds them to its outputs' times)
+     * @param started
+     *            {@link System#nanoTime()} when the caller began opening the traces: the set-up's start
+     */
+    static <O extends Output> Result run(List<CtfTrace> traces, long[] shifts, long started, int threads, long chunkBytes, Work<O> work,
+            Arrival<O> arrival, ChunkProgress progress, AtomicBoolean cancelled)
+            throws TraceFormatException, IOException, InterruptedException {
         if (threads < 1 || chunkBytes < 1) {
             throw new IllegalArgumentException("threads and chunk size must be positive: " + threads + ", " + chunkBytes);
         }
-        Partitioner.Partition partition = Partitioner.partition(trace, chunkBytes);
-        List<Path> streams = new ArrayList<>(partition.packets().keySet());
-        List<Chunk> chunks = partition.chunks();
+        Map<Path, List<Packet>> packets = new LinkedHashMap<>();
+        Map<Chunk, Long> begins = new HashMap<>();
+        Map<Chunk, Integer> traceOf = new HashMap<>();
+        List<Chunk> chunks = new ArrayList<>();
+        for (int t = 0; t < traces.size(); t++) {
+            CtfTrace trace = traces.get(t);
+            Partitioner.Partition partition = Partitioner.partition(trace, chunkBytes);
+            packets.putAll(partition.packets());
+            for (Chunk chunk : partition.chunks()) {
+                begins.put(chunk, trace.metadata().toNanos(chunk.timestampBegin()) + shifts[t]);
+                traceOf.put(chunk, t);
+                chunks.add(chunk);
+            }
+        }
+        List<Path> streams = new ArrayList<>(packets.keySet());
+        // one trace: the partition's own chronological order, its clock being monotonic
+        chunks.sort(Comparator.<Chunk> comparingLong(begins::get).thenComparingInt(traceOf::get).thenComparing(Chunk.CHRONOLOGICAL));
         ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
             Thread thread = new Thread(runnable, "sextant-chunk-worker");
             thread.setDaemon(true);
@@ -135,7 +169,7 @@ final class ChunkPipeline {
             long maxChunkCpu = 0;
             List<Future<Timed<O>>> futures = new ArrayList<>(chunks.size());
             for (int k = 0; k < Math.min(window, chunks.size()); k++) {
-                futures.add(submit(pool, work, partition, chunks.get(k), cancelled, stop));
+                futures.add(submit(pool, work, packets, chunks.get(k), cancelled, stop));
             }
             PriorityQueue<Cursor> pending = new PriorityQueue<>();
             long events = 0;
@@ -148,7 +182,7 @@ final class ChunkPipeline {
                 maxChunkCpu = Math.max(maxChunkCpu, timed.cpuNanos());
                 futures.set(k, null);
                 if (futures.size() < chunks.size()) {
-                    futures.add(submit(pool, work, partition, chunks.get(futures.size()), cancelled, stop));
+                    futures.add(submit(pool, work, packets, chunks.get(futures.size()), cancelled, stop));
                 }
                 arrival.arrived(output);
                 events += output.events();
@@ -157,7 +191,7 @@ final class ChunkPipeline {
                     pending.add(new Cursor(output, streams.indexOf(chunk.stream()), chunk.startOffset()));
                 }
                 inFlight = Math.max(inFlight, pending.size());
-                long horizon = k + 1 < chunks.size() ? trace.metadata().toNanos(chunks.get(k + 1).timestampBegin()) : EVERYTHING;
+                long horizon = k + 1 < chunks.size() ? begins.get(chunks.get(k + 1)) : EVERYTHING;
                 entries += release(pending, horizon);
                 progress.chunksMerged(k + 1, chunks.size());
             }
@@ -169,12 +203,12 @@ final class ChunkPipeline {
         }
     }
 
-    private static <O extends Output> Future<Timed<O>> submit(ExecutorService pool, Work<O> work, Partitioner.Partition partition, Chunk chunk,
+    private static <O extends Output> Future<Timed<O>> submit(ExecutorService pool, Work<O> work, Map<Path, List<Packet>> packets, Chunk chunk,
             AtomicBoolean cancelled, AtomicBoolean stop) {
         // A chunk is a few tens of milliseconds of work: cancellation is checked between chunks.
         return pool.submit(() -> {
             long start = cpuNanos();
-            O output = cancelled.get() || stop.get() ? work.empty() : work.run(chunk, partition.packets().get(chunk.stream()));
+            O output = cancelled.get() || stop.get() ? work.empty() : work.run(chunk, packets.get(chunk.stream()));
             return new Timed<>(output, cpuNanos() - start);
         });
     }

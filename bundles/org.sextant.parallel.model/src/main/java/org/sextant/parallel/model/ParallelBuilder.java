@@ -3,7 +3,10 @@ package org.sextant.parallel.model;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -90,20 +93,67 @@ public final class ParallelBuilder {
      */
     public Stats build(Path traceDirectory, ChunkAnalysis analysis, StateWriter writer, ChunkProgress progress,
             AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
+        Map<Path, Long> unshifted = new LinkedHashMap<>();
+        unshifted.put(traceDirectory, 0L);
+        return build(unshifted, analysis, writer, progress, cancelled);
+    }
+
+    /**
+     * Builds one state from several CTF traces (a recording of one trace per process): their chunks are worked
+     * on together and merged in global time order, each worker told its chunk's trace
+     * ({@link ChunkAnalysis#worker(Path)}, as each worker of one trace is). Each trace's times may be shifted by
+     * a constant, as Trace Compass's experiments shift traces of one clock whose offsets differ by a few
+     * nanoseconds.
+     *
+     * @param traceDirectories
+     *            CTF trace directories, each with the nanoseconds to add to its times; ties in time break in
+     *            this order
+     * @param analysis
+     *            the analysis
+     * @param writer
+     *            receives the merged state changes, on the calling thread
+     * @param progress
+     *            told after each merged chunk
+     * @param cancelled
+     *            set to stop early; the call then returns what was done and workers stop promptly
+     * @return what was done
+     * @throws TraceFormatException
+     *             when a trace cannot be decoded; the message names the file and offset
+     * @throws IOException
+     *             when a file cannot be read
+     * @throws InterruptedException
+     *             when the calling thread is interrupted
+     */
+    public Stats build(Map<Path, Long> traceDirectories, ChunkAnalysis analysis, StateWriter writer, ChunkProgress progress,
+            AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
         long started = System.nanoTime();
-        CtfTrace trace = CtfTrace.open(traceDirectory);
-        CtfMetadata metadata = trace.metadata();
+        List<CtfTrace> traces = new ArrayList<>();
+        long[] shifts = new long[traceDirectories.size()];
+        Map<Path, CtfTrace> traceOfStream = new HashMap<>();
+        Map<Path, Long> shiftOfStream = new HashMap<>();
+        for (Map.Entry<Path, Long> directory : traceDirectories.entrySet()) {
+            CtfTrace trace = CtfTrace.open(directory.getKey());
+            shifts[traces.size()] = directory.getValue();
+            traces.add(trace);
+            trace.packets().keySet().forEach(stream -> {
+                traceOfStream.put(stream, trace);
+                shiftOfStream.put(stream, directory.getValue());
+            });
+        }
         MergedState state = new MergedState(writer);
         ChunkPipeline.Work<Changes> work = new ChunkPipeline.Work<>() {
             @Override
             public Changes run(Chunk chunk, List<Packet> packets) throws TraceFormatException, IOException {
+                CtfTrace trace = traceOfStream.get(chunk.stream());
+                CtfMetadata metadata = trace.metadata();
+                long shift = shiftOfStream.get(chunk.stream());
                 Changes changes = new Changes(state);
-                ChunkAnalysis.Worker worker = analysis.worker();
+                ChunkAnalysis.Worker worker = analysis.worker(trace.directory());
                 Handlers handlers = new Handlers(worker);
                 DecodedFields decoded = new DecodedFields();
-                trace.reader(chunk.stream(), analysis.fields()).read(packets, chunk.firstPacket(), chunk.packets(),
+                trace.reader(chunk.stream(), analysis.fields()).strings(analysis.strings()).read(packets, chunk.firstPacket(), chunk.packets(),
                         (timestamp, cpu, event, fields) -> {
-                            long nanos = metadata.toNanos(timestamp);
+                            long nanos = metadata.toNanos(timestamp) + shift;
                             changes.event(nanos);
                             ChunkAnalysis.Handler handler = handlers.of(event);
                             if (handler != IGNORED) {
@@ -121,7 +171,7 @@ public final class ParallelBuilder {
             }
         };
         long[] totals = { 0, Long.MAX_VALUE, Long.MIN_VALUE }; // deferred, first event, last event
-        ChunkPipeline.Result result = ChunkPipeline.run(trace, started, fThreads, fChunkBytes, work, changes -> {
+        ChunkPipeline.Result result = ChunkPipeline.run(traces, shifts, started, fThreads, fChunkBytes, work, changes -> {
             state.chunkStartsAt(changes.firstEvent());
             totals[0] += changes.deferred();
             totals[1] = Math.min(totals[1], changes.firstEvent());

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.redis.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
+import org.sextant.internal.redis.core.RedisBenchmark;
+import org.sextant.parallel.core.Histories;
+import org.sextant.redis.core.RedisAnalysisModule;
+import org.sextant.redis.core.RedisParallelModule;
+import org.sextant.test.support.Fixture;
+import org.sextant.test.support.Traces;
+
+/**
+ * The Redis model built by Sextant's parallel builder equals Trace Compass's serial build of it, attribute for
+ * attribute and interval for interval, on every Redis recording whose tracer lost nothing, with every packet a
+ * chunk of its own (the most chunk boundaries a recording can have) on two threads; a recording with discarded
+ * events is refused, naming the stream and offset. And {@code sextant bench --analysis redis} on a small one.
+ */
+class ParallelBuildTest {
+
+    /** Smaller than any packet: each packet is a chunk. */
+    private static final long ONE_PACKET = 1;
+
+    @ParameterizedTest
+    @EnumSource(value = Fixture.class, names = { "REDIS_SINGLE", "REDIS_CLUSTER", "REDIS_PATHS", "REDIS_TLS", "REDIS_IO_THREADS", "REDIS_IO_STAGES" })
+    void parallelHistoryEqualsTraceCompass(Fixture fixture) throws Exception {
+        try (Recording recording = Recording.open(fixture)) {
+            RedisParallelModule module = build(recording.experiment(), 2, ONE_PACKET);
+            try {
+                ITmfStateSystem parallel = module.getStateSystem();
+                assertNotNull(parallel, module.getFailure());
+                ITmfStateSystem serial = recording.state();
+                assertNull(Histories.firstDifference(serial, parallel));
+                assertNull(Histories.firstDifference(parallel, serial));
+                RedisParallelModule.Report report = module.getReport();
+                assertNotNull(report);
+                assertTrue(report.chunks() > 1, report + " has one chunk");
+            } finally {
+                module.dispose();
+            }
+        }
+    }
+
+    @Test
+    void discardedEventsAreRefusedNamingWhere() throws Exception {
+        TmfExperiment experiment = Traces.openRecording(Fixture.REDIS_PARTIAL);
+        try {
+            RedisParallelModule module = build(experiment, 1, RedisParallelModule.DEFAULT_CHUNK_BYTES);
+            String failure = module.getFailure();
+            module.dispose();
+            assertNotNull(failure);
+            assertTrue(failure.matches(".*redis_\\d at offset \\d+: \\d+ events discarded; .*"), failure); //$NON-NLS-1$
+        } finally {
+            TmfTraceManager.deleteSupplementaryFiles(experiment);
+            Traces.close(experiment);
+        }
+    }
+
+    @Test
+    void benchComparesEverySizeOfTheRecording() throws Exception {
+        TmfExperiment experiment = Traces.openRecording(Fixture.REDIS_IO_THREADS);
+        try {
+            ByteArrayOutputStream log = new ByteArrayOutputStream();
+            Map<String, Object> result = new RedisBenchmark().run(experiment, List.of(1, 2), 0, new PrintStream(log, true, StandardCharsets.UTF_8));
+            assertEquals(Boolean.TRUE, result.get("identical"), result::toString); //$NON-NLS-1$
+            assertEquals(Boolean.TRUE, result.get("matches_tracecompass"), result::toString); //$NON-NLS-1$
+            assertEquals(Boolean.TRUE, result.get("sizes_identical"), result::toString); //$NON-NLS-1$
+            List<?> runs = (List<?>) result.get("runs"); //$NON-NLS-1$
+            assertEquals(List.of("tracecompass", "serial", "parallel", "parallel"), runs.stream().map(run -> ((Map<?, ?>) run).get("mode")).toList()); //$NON-NLS-1$
+            List<?> sizes = (List<?>) result.get("sizes"); //$NON-NLS-1$
+            assertFalse(sizes.isEmpty());
+            long previous = 0;
+            for (Object size : sizes) {
+                long events = (Long) ((Map<?, ?>) size).get("events"); //$NON-NLS-1$
+                assertTrue(events > previous, sizes::toString);
+                previous = events;
+            }
+            // the whole recording last: babeltrace2 counts 12,756 events in it
+            assertEquals(12_756L, previous);
+            assertFalse(log.toString(StandardCharsets.UTF_8).isEmpty());
+        } finally {
+            Traces.close(experiment);
+        }
+    }
+
+    private static RedisParallelModule build(TmfExperiment experiment, int threads, long chunkBytes) throws Exception {
+        RedisParallelModule module = new RedisParallelModule();
+        module.setId(RedisParallelModule.ID);
+        module.setThreads(threads);
+        module.setChunkBytes(chunkBytes);
+        assertTrue(module.setTrace(experiment));
+        module.schedule();
+        module.waitForCompletion();
+        return module;
+    }
+}
