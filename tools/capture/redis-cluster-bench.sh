@@ -12,6 +12,7 @@
 # discarded events, if any, go to OUT_DIR/discarded.txt.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$ROOT/tools/capture/redis-cluster-lib.sh"
 [ $# -ge 1 ] || { echo "usage: $0 OUT_DIR [SECONDS] [SUBBUF_BYTES] [-- REDIS-BENCHMARK OPTIONS...]" >&2; exit 2; }
 OUT=$(realpath -m "$1")
 SECONDS_OF_LOAD=${2:-20}
@@ -41,15 +42,7 @@ done
 "$ROOT/sextant" record --subbuf-size "$SUBBUF" --out "$OUT" -- bash -c "${nodes}wait" &
 recorder=$!
 
-wait_for() {   # wait_for DESCRIPTION COMMAND...: up to 20 s
-    for _ in $(seq 200); do "${@:2}" >/dev/null 2>&1 && return 0; sleep 0.1; done
-    echo "error: timed out waiting for $1" >&2
-    exit 1
-}
-for port in "${PORTS[@]}"; do wait_for "node $port" redis-cli -p "$port" ping; done
-redis-cli --cluster create "${PORTS[@]/#/127.0.0.1:}" --cluster-replicas 0 --cluster-yes >/dev/null
-cluster_ok() { for port in "${PORTS[@]}"; do redis-cli -p "$port" cluster info | grep -q '^cluster_state:ok' || return 1; done; }
-wait_for "the cluster to be ok" cluster_ok
+create_cluster "${PORTS[@]}"
 sleep 1
 timeout "$SECONDS_OF_LOAD" redis-benchmark -p "${PORTS[0]}" --cluster -n 1000000000 -q "${LOAD[@]}" > "$OUT.load.txt" 2>&1 || true
 for port in "${PORTS[@]}"; do redis-cli -p "$port" shutdown nosave >/dev/null 2>&1 || true; done

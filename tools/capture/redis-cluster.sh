@@ -12,6 +12,7 @@
 # and -after.txt: the bus messages a node sends between those two CLUSTER commands are what its counters moved by.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$ROOT/tools/capture/redis-cluster-lib.sh"
 [ $# -ge 1 ] || { echo "usage: $0 OUT_DIR [PUBLISHES]" >&2; exit 2; }
 OUT=$(realpath -m "$1")
 PUBLISHES=${2:-100}
@@ -40,15 +41,7 @@ done
 "$ROOT/sextant" record --kernel --syscalls write,writev --subbuf-size 65536 --out "$OUT" -- bash -c "${nodes}wait" &
 recorder=$!
 
-wait_for() {   # wait_for DESCRIPTION COMMAND...: up to 20 s
-    for _ in $(seq 200); do "${@:2}" >/dev/null 2>&1 && return 0; sleep 0.1; done
-    echo "error: timed out waiting for $1" >&2
-    exit 1
-}
-for port in "${PORTS[@]}"; do wait_for "node $port" redis-cli -p "$port" ping; done
-redis-cli --cluster create "${PORTS[@]/#/127.0.0.1:}" --cluster-replicas 0 --cluster-yes >/dev/null
-cluster_ok() { for port in "${PORTS[@]}"; do redis-cli -p "$port" cluster info | grep -q '^cluster_state:ok' || return 1; done; }
-wait_for "the cluster to be ok" cluster_ok
+create_cluster "${PORTS[@]}"
 # Let the gossip settle (every node knows every other), then subscribe one client per node.
 sleep 2
 for port in "${PORTS[@]}"; do

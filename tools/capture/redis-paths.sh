@@ -13,6 +13,7 @@
 # offsets' advance.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$ROOT/tools/capture/redis-cluster-lib.sh"
 [ $# -ge 1 ] || { echo "usage: $0 OUT_DIR [KEYS]" >&2; exit 2; }
 OUT=$(realpath -m "$1")
 KEYS=${2:-30}
@@ -38,21 +39,15 @@ done
 "$ROOT/sextant" record --subbuf-size 65536 --out "$OUT" -- bash -c "${nodes}wait" &
 recorder=$!
 
-wait_for() {   # wait_for DESCRIPTION COMMAND...: up to 20 s
-    for _ in $(seq 200); do "${@:2}" >/dev/null 2>&1 && return 0; sleep 0.1; done
-    echo "error: timed out waiting for $1" >&2
-    exit 1
-}
-for port in "${PRIMARIES[@]}" $REPLICA; do wait_for "node $port" redis-cli -p "$port" ping; done
-redis-cli --cluster create "${PRIMARIES[@]/#/127.0.0.1:}" --cluster-replicas 0 --cluster-yes >/dev/null
+wait_for "node $REPLICA" redis-cli -p $REPLICA ping
+create_cluster "${PRIMARIES[@]}"
 primary_id=$(redis-cli -p "${PRIMARIES[0]}" cluster myid)
 redis-cli -p $REPLICA cluster meet 127.0.0.1 "${PRIMARIES[0]}" >/dev/null
 wait_for "the replica to meet the cluster" sh -c "redis-cli -p $REPLICA cluster nodes | grep -q $primary_id"
 redis-cli -p $REPLICA cluster replicate "$primary_id" >/dev/null
 synced() { redis-cli -p $REPLICA info replication | grep -q '^master_link_status:up'; }
 wait_for "the replica to sync" synced
-cluster_ok() { for port in "${PRIMARIES[@]}" $REPLICA; do redis-cli -p "$port" cluster info | grep -q '^cluster_state:ok' || return 1; done; }
-wait_for "the cluster to be ok" cluster_ok
+wait_for "the cluster to be ok" cluster_ok "${PRIMARIES[@]}" $REPLICA
 sleep 1   # the replica's full sync done and acknowledged: the window holds the stream only
 
 mkdir -p "$OUT/replication"

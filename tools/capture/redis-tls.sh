@@ -13,6 +13,7 @@
 # OUT_DIR/cluster-info/<port>-before.txt, -after.txt and OUT_DIR/commandstats/<port>-before.txt, -after.txt.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$ROOT/tools/capture/redis-cluster-lib.sh"
 [ $# -ge 1 ] || { echo "usage: $0 OUT_DIR [REQUESTS]" >&2; exit 2; }
 OUT=$(realpath -m "$1")
 REQUESTS=${2:-300}
@@ -21,10 +22,9 @@ command -v openssl >/dev/null || { echo "error: openssl not found (Debian: apt-g
 command -v redis-benchmark >/dev/null || { echo "error: redis-benchmark not found (Debian: apt-get install redis-tools)" >&2; exit 2; }
 
 work=$(mktemp -d)
-TLS=(--tls --cert "$work/redis.crt" --key "$work/redis.key" --cacert "$work/ca.crt")
-cli() { redis-cli "${TLS[@]}" "$@"; }
+REDIS_CLI_OPTIONS=(--tls --cert "$work/redis.crt" --key "$work/redis.key" --cacert "$work/ca.crt")
 cleanup() {
-    for port in "${PORTS[@]}"; do cli -p "$port" shutdown nosave >/dev/null 2>&1 || true; done
+    for port in "${PORTS[@]}"; do redis_cli -p "$port" shutdown nosave >/dev/null 2>&1 || true; done
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -32,7 +32,7 @@ openssl req -x509 -newkey rsa:2048 -nodes -keyout "$work/ca.key" -out "$work/ca.
 openssl req -newkey rsa:2048 -nodes -keyout "$work/redis.key" -out "$work/redis.csr" -subj /CN=127.0.0.1 2>/dev/null
 openssl x509 -req -in "$work/redis.csr" -CA "$work/ca.crt" -CAkey "$work/ca.key" -CAcreateserial -out "$work/redis.crt" -days 1 2>/dev/null
 for port in "${PORTS[@]}"; do
-    cli -p "$port" ping >/dev/null 2>&1 && { echo "error: port $port is in use" >&2; exit 2; }
+    redis_cli -p "$port" ping >/dev/null 2>&1 && { echo "error: port $port is in use" >&2; exit 2; }
 done
 
 nodes=""
@@ -45,29 +45,22 @@ done
 "$ROOT/sextant" record --subbuf-size 65536 --out "$OUT" -- bash -c "${nodes}wait" &
 recorder=$!
 
-wait_for() {   # wait_for DESCRIPTION COMMAND...: up to 60 s (TLS handshakes on a loaded machine)
-    for _ in $(seq 600); do "${@:2}" >/dev/null 2>&1 && return 0; sleep 0.1; done
-    echo "error: timed out waiting for $1" >&2
-    exit 1
-}
-for port in "${PORTS[@]}"; do wait_for "node $port" cli -p "$port" ping; done
-cli --cluster create "${PORTS[@]/#/127.0.0.1:}" --cluster-replicas 0 --cluster-yes >/dev/null
-cluster_ok() { for port in "${PORTS[@]}"; do cli -p "$port" cluster info | grep -q '^cluster_state:ok' || return 1; done; }
-wait_for "the cluster to be ok" cluster_ok
+WAIT_SECONDS=60   # TLS handshakes on a loaded machine
+create_cluster "${PORTS[@]}"
 sleep 2
 
 mkdir -p "$OUT/cluster-info" "$OUT/commandstats"
 snapshot() {
     for port in "${PORTS[@]}"; do
-        cli -p "$port" cluster info | tr -d '\r' > "$OUT/cluster-info/$port-$1.txt"
-        cli -p "$port" info commandstats | tr -d '\r' > "$OUT/commandstats/$port-$1.txt"
+        redis_cli -p "$port" cluster info | tr -d '\r' > "$OUT/cluster-info/$port-$1.txt"
+        redis_cli -p "$port" info commandstats | tr -d '\r' > "$OUT/commandstats/$port-$1.txt"
     done
 }
 snapshot before
-redis-benchmark "${TLS[@]}" -p "${PORTS[0]}" --cluster -n "$REQUESTS" -c 4 -t set,get -q >/dev/null
-for i in $(seq 20); do echo "PUBLISH news message-$i"; done | cli -p "${PORTS[0]}" >/dev/null
-for key in a b c d e f; do cli -p "${PORTS[0]}" get "$key" >/dev/null || true; done
+redis-benchmark "${REDIS_CLI_OPTIONS[@]}" -p "${PORTS[0]}" --cluster -n "$REQUESTS" -c 4 -t set,get -q >/dev/null
+for i in $(seq 20); do echo "PUBLISH news message-$i"; done | redis_cli -p "${PORTS[0]}" >/dev/null
+for key in a b c d e f; do redis_cli -p "${PORTS[0]}" get "$key" >/dev/null || true; done
 snapshot after
 
-for port in "${PORTS[@]}"; do cli -p "$port" shutdown nosave >/dev/null 2>&1 || true; done
+for port in "${PORTS[@]}"; do redis_cli -p "$port" shutdown nosave >/dev/null 2>&1 || true; done
 wait "$recorder"
