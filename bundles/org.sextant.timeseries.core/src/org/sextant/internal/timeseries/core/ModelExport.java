@@ -11,16 +11,14 @@ import java.util.Map;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.analysis.timing.core.segmentstore.ISegmentStoreProvider;
-import org.eclipse.tracecompass.segmentstore.core.ISegment;
-import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
 import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
-import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
 import org.eclipse.tracecompass.tmf.core.statesystem.TmfStateSystemAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.sextant.common.core.RedisRequests;
 import org.sextant.headless.core.HeadlessAnalysisException;
 import org.sextant.redis.model.ConnectionKind;
 import org.sextant.redis.model.RedisTracker;
@@ -38,16 +36,13 @@ import org.sextant.timeseries.model.SpanSchema;
  * first (the schemas' ties need time order; the latency store holds requests in the order they ended).
  *
  * <p>
- * The Redis requests are read as the span analysis reads them, through Trace Compass's registry and generic
- * segment-store interfaces, their command, node and connection from the segment aspects the latency table shows;
- * each node's address and each connection's kind come from the Redis state system, whose attribute tree
+ * The Redis requests are read as the span analysis reads them ({@link RedisRequests}); each node's address and each connection's kind come from the Redis state system, whose attribute tree
  * {@link RedisTracker} documents.
  * </p>
  */
 public final class ModelExport {
 
-    /** The Redis analysis's latency module and state system, as redis.core's plugin.xml registers them. */
-    static final String REDIS_LATENCY = "org.sextant.redis.core.latency"; //$NON-NLS-1$
+    /** The Redis analysis's state system, as redis.core's plugin.xml registers it. */
     static final String REDIS_STATE = "org.sextant.redis.core.analysis"; //$NON-NLS-1$
 
     /**
@@ -83,7 +78,7 @@ public final class ModelExport {
 
     /** @return whether the trace has Redis requests to export */
     static boolean hasRedis(ITmfTrace trace) {
-        return TmfTraceUtils.getAnalysisModuleOfClass(trace, IAnalysisModule.class, REDIS_LATENCY) instanceof ISegmentStoreProvider;
+        return TmfTraceUtils.getAnalysisModuleOfClass(trace, IAnalysisModule.class, RedisRequests.LATENCY_MODULE) instanceof ISegmentStoreProvider;
     }
 
     /** @return whether the trace has HTTP spans to export */
@@ -107,7 +102,7 @@ public final class ModelExport {
      *             when the trace has no Redis events or an analysis fails
      */
     public static Made redis(ITmfTrace trace, LineSink sink, long maxSeries, IProgressMonitor monitor) throws HeadlessAnalysisException {
-        IAnalysisModule latency = TmfTraceUtils.getAnalysisModuleOfClass(trace, IAnalysisModule.class, REDIS_LATENCY);
+        IAnalysisModule latency = TmfTraceUtils.getAnalysisModuleOfClass(trace, IAnalysisModule.class, RedisRequests.LATENCY_MODULE);
         TmfStateSystemAnalysisModule state = TmfTraceUtils.getAnalysisModuleOfClass(trace, TmfStateSystemAnalysisModule.class, REDIS_STATE);
         if (!(latency instanceof ISegmentStoreProvider provider) || state == null) {
             throw new HeadlessAnalysisException("no Redis events in this trace"); //$NON-NLS-1$
@@ -115,25 +110,17 @@ public final class ModelExport {
         long start = System.nanoTime();
         complete(latency, monitor);
         complete(state, monitor);
-        ISegmentStore<ISegment> store = provider.getSegmentStore();
         ITmfStateSystem ss = state.getStateSystem(REDIS_STATE);
-        if (store == null || ss == null) {
+        if (provider.getSegmentStore() == null || ss == null) {
             throw new HeadlessAnalysisException("the Redis analyses have no results for this trace"); //$NON-NLS-1$
         }
-        Map<String, ISegmentAspect> aspects = new HashMap<>();
-        provider.getSegmentAspects().forEach(aspect -> aspects.put(aspect.getName(), aspect));
-        ISegmentAspect command = aspects.get("Command"); //$NON-NLS-1$
-        ISegmentAspect node = aspects.get("Node"); //$NON-NLS-1$
-        ISegmentAspect connection = aspects.get("Connection"); //$NON-NLS-1$
-        if (command == null || node == null || connection == null) {
-            throw new HeadlessAnalysisException(REDIS_LATENCY + " has no Command, Node and Connection aspects"); //$NON-NLS-1$
+        List<RedisRequests.Row> rows = RedisRequests.rows(provider);
+        if (rows == null) {
+            throw new HeadlessAnalysisException(RedisRequests.LATENCY_MODULE + " has no Command, Node and Connection aspects"); //$NON-NLS-1$
         }
-        List<Request> requests = new ArrayList<>(store.size());
-        for (ISegment segment : store) {
-            // the Connection column: "fd 9" or "fd 9 127.0.0.1:50000"
-            String[] where = String.valueOf(connection.resolve(segment)).split(" "); //$NON-NLS-1$
-            requests.add(new Request(segment.getStart(), segment.getEnd(), String.valueOf(node.resolve(segment)),
-                    Integer.parseInt(where[1]), String.valueOf(command.resolve(segment)), where.length > 2 ? where[2] : "")); //$NON-NLS-1$
+        List<Request> requests = new ArrayList<>(rows.size());
+        for (RedisRequests.Row row : rows) {
+            requests.add(new Request(row.start(), row.end(), row.node(), row.fd(), row.command(), row.peer()));
         }
         requests.sort(Comparator.comparingLong(Request::start).thenComparingLong(Request::end).thenComparing(Request::node)
                 .thenComparingInt(Request::fd));
