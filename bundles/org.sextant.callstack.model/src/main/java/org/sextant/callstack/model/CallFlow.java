@@ -2,6 +2,7 @@
 package org.sextant.callstack.model;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,6 +72,7 @@ public final class CallFlow {
     }
 
     private static final Scope[] SCOPES = Scope.values();
+    private static final Weight[] WEIGHTS = Weight.values();
 
     private static final class Stack {
         final List<String> fFrames = new ArrayList<>();
@@ -78,6 +80,11 @@ public final class CallFlow {
         /** The lowest depth changed since the timeline last saw the stack: it compares from there only. */
         int fChangedFrom;
         CallTimeline.Recorder fRecorder;
+        /** Where the stack's thread was at its last step, and that place's trees: the same place most steps. */
+        Where fWhere;
+        CallTree[][] fTrees;
+        /** The nodes of the frames in each tree charged, by scope and weight. */
+        final Path[] fPaths = new Path[SCOPES.length * WEIGHTS.length];
 
         void push(String function) {
             fChangedFrom = Math.min(fChangedFrom, fFrames.size());
@@ -89,12 +96,64 @@ public final class CallFlow {
             if (fFrames.size() > depth) {
                 fChangedFrom = Math.min(fChangedFrom, depth);
                 fFrames.subList(depth, fFrames.size()).clear();
+                forget(depth);
             }
         }
 
         void replaceTop(String function) {
             fChangedFrom = Math.min(fChangedFrom, fFrames.size() - 1);
             fFrames.set(fFrames.size() - 1, function);
+            forget(fFrames.size() - 1);
+        }
+
+        private void forget(int depth) {
+            for (Path path : fPaths) {
+                if (path != null) {
+                    path.fValid = Math.min(path.fValid, depth);
+                }
+            }
+        }
+
+        /** Charges the path of the frames in a tree, whose nodes are looked up again from the lowest frame changed. */
+        void charge(int scope, Weight weight, CallTree tree, long cost) {
+            int index = scope * WEIGHTS.length + weight.ordinal();
+            Path path = fPaths[index];
+            if (path == null) {
+                path = new Path();
+                fPaths[index] = path;
+            }
+            tree.addSelf(path.top(tree, fFrames), cost);
+        }
+    }
+
+    /**
+     * The nodes of a stack's frames in one tree, kept from step to step: a step charges the top node, and a
+     * call or return changes the stack at its top only, so walking the tree from the root for every step (a
+     * lookup per frame, in eight trees) would find the same nodes again.
+     */
+    private static final class Path {
+        private CallTree fTree;
+        private CallTree.Node[] fNodes = new CallTree.Node[16];
+        /** The nodes below this depth are those of the frames. */
+        int fValid;
+
+        CallTree.Node top(CallTree tree, List<String> frames) {
+            if (tree != fTree) {
+                // the thread moved to another CPU, whose tree has other nodes
+                fTree = tree;
+                fValid = 0;
+            }
+            int depth = frames.size();
+            if (fNodes.length < depth) {
+                fNodes = Arrays.copyOf(fNodes, Math.max(depth, 2 * fNodes.length));
+            }
+            CallTree.Node node = fValid == 0 ? tree.root() : fNodes[fValid - 1];
+            for (int at = fValid; at < depth; at++) {
+                node = tree.child(node, frames.get(at));
+                fNodes[at] = node;
+            }
+            fValid = depth;
+            return node;
         }
     }
 
@@ -120,6 +179,8 @@ public final class CallFlow {
     private final Map<String, String> fBinaries = new HashMap<>();
     private final CallTimeline.Builder fTimeline;
     private CallTimeline fBuilt;
+    private Stack fLastStack;
+    private long fLastThread;
     private long fUntraced;
     private long fUnattributed;
 
@@ -187,12 +248,17 @@ public final class CallFlow {
             fUnattributed += instructions;
             return;
         }
-        for (CallTree[] trees : fTreesOf.computeIfAbsent(where, this::treesOf)) {
+        if (!where.equals(stack.fWhere)) {
+            stack.fWhere = where;
+            stack.fTrees = fTreesOf.computeIfAbsent(where, this::treesOf);
+        }
+        for (int scope = 0; scope < SCOPES.length; scope++) {
+            CallTree[] trees = stack.fTrees[scope];
             if (instructions > 0) {
-                trees[Weight.INSTRUCTIONS.ordinal()].add(stack.fFrames, instructions);
+                stack.charge(scope, Weight.INSTRUCTIONS, trees[Weight.INSTRUCTIONS.ordinal()], instructions);
             }
             if (elapsed > 0) {
-                trees[Weight.TIME.ordinal()].add(stack.fFrames, elapsed);
+                stack.charge(scope, Weight.TIME, trees[Weight.TIME.ordinal()], elapsed);
             }
         }
     }
@@ -392,7 +458,12 @@ public final class CallFlow {
     }
 
     private Stack stack(long thread) {
-        return fStacks.computeIfAbsent(thread, t -> new Stack());
+        // a line's steps are one thread's, and runs of lines often are too
+        if (fLastStack == null || fLastThread != thread) {
+            fLastStack = fStacks.computeIfAbsent(thread, t -> new Stack());
+            fLastThread = thread;
+        }
+        return fLastStack;
     }
 
     private static void checkTime(Where where, Stack stack, long time) {

@@ -99,7 +99,7 @@ public final class CallgrindReader {
      *             message names the source and line
      */
     public static CallTree read(BufferedReader source, String name) throws IOException, CallStackFormatException {
-        return readResult(source, name).tree();
+        return readResult(source::readLine, name).tree();
     }
 
     /**
@@ -115,6 +115,11 @@ public final class CallgrindReader {
      *             message names the source and line
      */
     public static Result readResult(BufferedReader source, String name) throws IOException, CallStackFormatException {
+        return readResult(source::readLine, name);
+    }
+
+    /** {@link #readResult(BufferedReader, String)} from any source of lines. */
+    static Result readResult(LineReader.Source source, String name) throws IOException, CallStackFormatException {
         Parse parse = new Parse();
         String line;
         int number = 0;

@@ -32,6 +32,11 @@ public final class FoldedStacks {
      *             names the source and line
      */
     public static CallTree read(BufferedReader source, String name) throws IOException, CallStackFormatException {
+        return read(source::readLine, name);
+    }
+
+    /** {@link #read(BufferedReader, String)} from any source of lines. */
+    static CallTree read(LineReader.Source source, String name) throws IOException, CallStackFormatException {
         CallTree tree = new CallTree();
         String line;
         int number = 0;

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.callstack.model;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -48,6 +47,7 @@ final class PerfScriptReader {
     private final DeltaProfiler fDeltas;
     private final Set<CallFlow.Weight> fWeights = EnumSet.noneOf(CallFlow.Weight.class);
     private final Map<Long, String> fPrevious = new HashMap<>();
+    private final Names fNames = new Names();
     private int fLine;
 
     private PerfScriptReader(String name, CallFlow flow, DeltaProfiler deltas) {
@@ -65,8 +65,9 @@ final class PerfScriptReader {
         for (String line : lines) {
             Header header = Header.scan(line);
             if (header != null) {
-                String fields = line.substring(header.fields());
-                return fields.contains(" => ") || INDENTED.matcher(stripEvent(fields)).matches() || isInstruction(INSTRUCTION.matcher(fields));
+                int fields = header.fields();
+                return line.indexOf(" => ", fields) >= 0 || INDENTED.matcher(line).region(sampleStart(line, fields), line.length()).matches()
+                        || isInstruction(INSTRUCTION.matcher(line).region(fields, line.length()));
             }
         }
         return false;
@@ -89,7 +90,7 @@ final class PerfScriptReader {
      * @throws CallStackFormatException
      *             at a line that is none of perf's shapes, or where a thread's time goes backwards
      */
-    static Set<CallFlow.Weight> read(BufferedReader in, String name, CallFlow flow, DeltaProfiler deltas) throws IOException, CallStackFormatException {
+    static Set<CallFlow.Weight> read(LineReader.Source in, String name, CallFlow flow, DeltaProfiler deltas) throws IOException, CallStackFormatException {
         PerfScriptReader reader = new PerfScriptReader(name, flow, deltas);
         String line;
         while ((line = in.readLine()) != null) {
@@ -123,21 +124,21 @@ final class PerfScriptReader {
         if (header == null) {
             throw problem("not a perf script sample (comm tid [cpu] time: ...)", line);
         }
-        CallFlow.Where where = new CallFlow.Where(line.substring(header.commStart(), header.commEnd()), header.tid(), header.cpu());
+        CallFlow.Where where = new CallFlow.Where(fNames.of(line, header.commStart(), header.commEnd()), header.tid(), header.cpu());
         long time = header.nanos();
         fWeights.add(CallFlow.Weight.TIME);
-        String fields = stripEvent(line.substring(header.fields()));
-        int arrow = fields.indexOf(" => ");
+        int fields = sampleStart(line, header.fields());
+        int arrow = line.indexOf(" => ", fields);
         if (arrow >= 0) {
-            branch(where, time, fields.substring(0, arrow), fields.substring(arrow + 4), line);
+            branch(where, time, line, fields, arrow);
             return;
         }
-        Matcher indented = INDENTED.matcher(fields);
+        Matcher indented = INDENTED.matcher(line).region(fields, line.length());
         if (indented.matches()) {
             indented(where, time, indented);
             return;
         }
-        Matcher instruction = INSTRUCTION.matcher(fields);
+        Matcher instruction = INSTRUCTION.matcher(line).region(fields, line.length());
         if (isInstruction(instruction)) {
             instruction(where, time, instruction);
             return;
@@ -145,22 +146,24 @@ final class PerfScriptReader {
         throw problem("a sample that is no branch (ip => addr), indented call nor instruction (insn:)", line);
     }
 
-    private void branch(CallFlow.Where where, long time, String from, String to, String line) throws CallStackFormatException {
+    /** A branch, {@code line[from, arrow)} its source and what follows {@code " => "} its target. */
+    private void branch(CallFlow.Where where, long time, String line, int from, int arrow) throws CallStackFormatException {
         long instructions = 0;
-        long[] ipc = ipc(to);
+        int toEnd = line.length();
+        long[] ipc = ipc(line, arrow + 4);
         if (ipc != null) {
             instructions = ipc[1];
-            to = to.substring(0, (int) ipc[0]);
+            toEnd = (int) ipc[0];
             fWeights.add(CallFlow.Weight.INSTRUCTIONS);
         }
-        Location source = Location.at(from);
-        Location target = Location.at(to);
+        Location source = Location.at(line, from, arrow);
+        Location target = Location.at(line, arrow + 4, toEnd);
         if (source == null || target == null) {
             throw problem("a branch that is not ip sym (dso) => addr sym (dso)", line);
         }
-        String flags = from.substring(0, source.start());
-        String caller = function(source);
-        String callee = Long.parseUnsignedLong(target.address(), 16) == 0 ? null : function(target);
+        Flags flags = new Flags(line, from, source.start());
+        String caller = function(line, source);
+        String callee = Long.parseUnsignedLong(line, target.start(), target.addressEnd(), 16) == 0 ? null : function(line, target);
         if (flags.contains("tr strt")) {
             if (instructions > 0) {
                 // instructions counted up to a trace start ran before the trace stopped, on the stack it stopped in
@@ -231,50 +234,72 @@ final class PerfScriptReader {
         return instruction.matches() && (instruction.group(4) != null || !instruction.group(5).isEmpty());
     }
 
-    private String function(Location location) {
-        String symbol = location.symbol();
-        String function = symbol == null || symbol.equals(CallFlow.UNKNOWN) ? CallFlow.UNKNOWN : symbol;
-        if (location.binary() != null) {
-            fFlow.locate(function, location.binary());
+    private String function(String line, Location location) {
+        String function = location.symbolStart() < 0 ? CallFlow.UNKNOWN : fNames.of(line, location.symbolStart(), location.symbolEnd());
+        if (location.binaryStart() >= 0) {
+            fFlow.locate(function, fNames.of(line, location.binaryStart(), location.binaryEnd()));
         }
         return function;
     }
 
+    /** A branch's flags, {@code line[start, end)}, asked about without cutting them out of the line. */
+    private record Flags(String line, int start, int end) {
+        boolean contains(String flag) {
+            int at = line.indexOf(flag, start);
+            return at >= 0 && at + flag.length() <= end;
+        }
+    }
+
     /**
-     * An address with its symbol and binary, as the end of a branch's side: {@code ip [sym[+0xoff]] [(dso)]}.
-     * Found from the end, without a regular expression: this runs twice per line of files of gigabytes.
+     * An address with its symbol and binary, as the end of a branch's side: {@code ip [sym[+0xoff]] [(dso)]}, as
+     * positions in the line. Found from the end, without a regular expression or cutting strings: this runs
+     * twice per line of files of gigabytes.
      *
      * @param start
-     *            where the address starts in the text (what comes before it are the flags)
-     * @param address
-     *            the address, in hex
-     * @param symbol
-     *            its symbol without the offset, or null
-     * @param binary
-     *            its binary, or null
+     *            where the address starts (what comes before it on its side are the flags)
+     * @param addressEnd
+     *            where the address, in hex, ends
+     * @param symbolStart
+     *            where its symbol starts, -1 when it has none
+     * @param symbolEnd
+     *            where the symbol ends, before any offset
+     * @param binaryStart
+     *            where its binary starts, -1 when it has none
+     * @param binaryEnd
+     *            where the binary ends
      */
-    private record Location(int start, String address, String symbol, String binary) {
-        static Location at(String text) {
-            String rest = text.stripTrailing();
-            String binary = null;
-            if (rest.endsWith(")")) {
-                int open = rest.lastIndexOf(" (");
-                if (open < 0) {
+    private record Location(int start, int addressEnd, int symbolStart, int symbolEnd, int binaryStart, int binaryEnd) {
+
+        /** @return the location that ends the side {@code line[begin, end)}, or null when it does not end in one */
+        static Location at(String line, int begin, int end) {
+            int rest = trimEnd(line, begin, end);
+            int binaryStart = -1;
+            int binaryEnd = -1;
+            if (rest > begin && line.charAt(rest - 1) == ')') {
+                int open = rest - 2;
+                while (open >= begin && !(line.charAt(open) == ' ' && line.charAt(open + 1) == '(')) {
+                    open--;
+                }
+                if (open < begin) {
                     return null;
                 }
-                binary = rest.substring(open + 2, rest.length() - 1).strip();
-                rest = rest.substring(0, open).stripTrailing();
+                binaryStart = trimStart(line, open + 2, rest - 1);
+                binaryEnd = trimEnd(line, binaryStart, rest - 1);
+                rest = trimEnd(line, begin, open);
             }
-            int lastSpace = rest.lastIndexOf(' ');
-            String last = rest.substring(lastSpace + 1);
-            String before = lastSpace < 0 ? "" : rest.substring(0, lastSpace).stripTrailing();
-            int previousSpace = before.lastIndexOf(' ');
-            String previous = before.substring(previousSpace + 1);
-            if (isHex(previous)) {
-                int offset = last.lastIndexOf("+0x");
-                return new Location(previousSpace + 1, previous, offset > 0 ? last.substring(0, offset) : last, binary);
+            int lastSpace = line.lastIndexOf(' ', rest - 1);
+            int last = lastSpace < begin ? begin : lastSpace + 1;
+            int before = lastSpace < begin ? begin : trimEnd(line, begin, lastSpace);
+            int previousSpace = line.lastIndexOf(' ', before - 1);
+            int previous = previousSpace < begin ? begin : previousSpace + 1;
+            if (isHex(line, previous, before)) {
+                int offset = rest - 3;
+                while (offset > last && !line.startsWith("+0x", offset)) {
+                    offset--;
+                }
+                return new Location(previous, before, last, offset > last ? offset : rest, binaryStart, binaryEnd);
             }
-            return isHex(last) ? new Location(lastSpace + 1, last, null, binary) : null;
+            return isHex(line, last, rest) ? new Location(last, rest, -1, -1, binaryStart, binaryEnd) : null;
         }
     }
 
@@ -418,6 +443,24 @@ final class PerfScriptReader {
         return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
     }
 
+    /** Where {@code text[start, end)} ends without its trailing white space (as {@link String#strip} means it). */
+    private static int trimEnd(String text, int start, int end) {
+        int at = end;
+        while (at > start && Character.isWhitespace(text.charAt(at - 1))) {
+            at--;
+        }
+        return at;
+    }
+
+    /** Where {@code text[start, end)} starts without its leading white space (as {@link String#strip} means it). */
+    private static int trimStart(String text, int start, int end) {
+        int at = start;
+        while (at < end && Character.isWhitespace(text.charAt(at))) {
+            at++;
+        }
+        return at;
+    }
+
     private static boolean isLetter(char c) {
         return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
     }
@@ -426,12 +469,12 @@ final class PerfScriptReader {
         return isLetter(c) || c >= '0' && c <= '9' || c == '_';
     }
 
-    /** Lower-case hexadecimal digits, at least one. */
-    private static boolean isHex(String text) {
-        if (text.isEmpty()) {
+    /** Lower-case hexadecimal digits in {@code text[start, end)}, at least one. */
+    private static boolean isHex(String text, int start, int end) {
+        if (start >= end) {
             return false;
         }
-        for (int i = 0; i < text.length(); i++) {
+        for (int i = start; i < end; i++) {
             char c = text.charAt(i);
             if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
                 return false;
@@ -441,14 +484,15 @@ final class PerfScriptReader {
     }
 
     /**
-     * The first {@code <spaces>IPC: r.r (insns/cycles)} of a branch's target side.
+     * The first {@code <spaces>IPC: r.r (insns/cycles)} of a branch's target side, which starts at {@code from}
+     * and ends the line.
      *
      * @return where its white space starts and the instructions, or null when there is none
      */
-    private static long[] ipc(String text) {
-        for (int at = text.indexOf(IPC); at >= 0; at = text.indexOf(IPC, at + 1)) {
+    private static long[] ipc(String text, int from) {
+        for (int at = text.indexOf(IPC, from); at >= 0; at = text.indexOf(IPC, at + 1)) {
             int start = at;
-            while (start > 0 && isSpace(text.charAt(start - 1))) {
+            while (start > from && isSpace(text.charAt(start - 1))) {
                 start--;
             }
             if (start == at) {
@@ -476,38 +520,42 @@ final class PerfScriptReader {
     }
 
     /**
-     * Leaves out the period and event name perf prints before a sample's fields when asked to:
-     * {@code [period ]name[:modifiers]: }.
+     * Where a sample's fields start in its line, past the period and event name perf prints before them when
+     * asked to: {@code [period ]name[:modifiers]: }.
+     *
+     * @param from
+     *            where the fields start when there are none of those
      */
-    private static String stripEvent(String fields) {
-        int at = 0;
-        int period = digits(fields, 0);
-        if (period > 0) {
-            int afterPeriod = skipSpaces(fields, period);
+    private static int sampleStart(String line, int from) {
+        int length = line.length();
+        int at = from;
+        int period = digits(line, from);
+        if (period >= 0) {
+            int afterPeriod = skipSpaces(line, period);
             if (afterPeriod > period) {
                 at = afterPeriod;
             }
         }
-        if (at >= fields.length() || !(isLetter(fields.charAt(at)) || fields.charAt(at) == '_')) {
-            return fields;
+        if (at >= length || !(isLetter(line.charAt(at)) || line.charAt(at) == '_')) {
+            return from;
         }
         int end = at + 1;
-        while (end < fields.length() && (isWord(fields.charAt(end)) || fields.charAt(end) == '.' || fields.charAt(end) == '/' || fields.charAt(end) == '-')) {
+        while (end < length && (isWord(line.charAt(end)) || line.charAt(end) == '.' || line.charAt(end) == '/' || line.charAt(end) == '-')) {
             end++;
         }
         int modifiers = end;
-        if (modifiers < fields.length() && fields.charAt(modifiers) == ':') {
+        if (modifiers < length && line.charAt(modifiers) == ':') {
             int letters = modifiers + 1;
-            while (letters < fields.length() && isLetter(fields.charAt(letters))) {
+            while (letters < length && isLetter(line.charAt(letters))) {
                 letters++;
             }
-            int afterModifiers = eventEnd(fields, letters);
-            if (letters > modifiers + 1 && afterModifiers > 0) {
-                return fields.substring(afterModifiers);
+            int afterModifiers = eventEnd(line, letters);
+            if (letters > modifiers + 1 && afterModifiers >= 0) {
+                return afterModifiers;
             }
         }
-        int after = eventEnd(fields, end);
-        return after > 0 ? fields.substring(after) : fields;
+        int after = eventEnd(line, end);
+        return after >= 0 ? after : from;
     }
 
     /** Past the {@code :} and white space that end an event name at {@code at}, or -1 when they do not. */

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.callstack.model;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,7 +10,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.LongConsumer;
 
-import org.sextant.common.model.text.LineLengthGuard;
 import org.sextant.common.model.text.LineTooLongException;
 
 /**
@@ -89,7 +86,9 @@ public final class Profile {
     /** @return the file's first lines, or null when it cannot be read */
     private static List<String> firstLines(Path file) throws LineTooLongException {
         List<String> lines = new ArrayList<>();
-        try (BufferedReader in = new BufferedReader(new LineLengthGuard(Files.newBufferedReader(file, StandardCharsets.ISO_8859_1), MAX_LINE))) {
+        try (LineReader in = new LineReader(Files.newInputStream(file), MAX_LINE, read -> {
+            // a few lines: no progress to tell
+        })) {
             String line;
             while (lines.size() < SNIFF_LINES && (line = in.readLine()) != null) {
                 lines.add(line);
@@ -178,7 +177,8 @@ public final class Profile {
             throw new CallStackFormatException(file.toString(), 1,
                     "not a call profile: neither callgrind output, folded stacks, perf script of Intel PT nor sptdecode text");
         }
-        try (BufferedReader in = new ProgressReader(Files.newBufferedReader(file, StandardCharsets.ISO_8859_1), progress)) {
+        try (LineReader text = new LineReader(Files.newInputStream(file), MAX_LINE, progress)) {
+            LineReader.Source in = text::readLine;
             DeltaProfiler deltas = new DeltaProfiler(pattern);
             CallFlow flow;
             Set<CallFlow.Weight> weights;

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.callstack.model;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.EnumSet;
 import java.util.List;
@@ -76,7 +75,7 @@ final class SptDecodeReader {
      * @throws CallStackFormatException
      *             at a line that is no sptdecode output, or where time goes backwards
      */
-    static Set<CallFlow.Weight> read(BufferedReader in, String name, CallFlow flow, DeltaProfiler deltas) throws IOException, CallStackFormatException {
+    static Set<CallFlow.Weight> read(LineReader.Source in, String name, CallFlow flow, DeltaProfiler deltas) throws IOException, CallStackFormatException {
         Set<CallFlow.Weight> weights = EnumSet.of(CallFlow.Weight.INSTRUCTIONS);
         boolean resumed = false;
         String line;

@@ -3,8 +3,11 @@ package org.sextant.callstack.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
@@ -84,5 +87,64 @@ class CallFlowTest {
         assertEquals(5, cpus.get("0").root().total());
         assertEquals(8, cpus.get("1").root().total(), "worker's 7, and main's 1 after it migrated");
         assertEquals(13, flow.trees(CallFlow.Scope.PROCESS, CallFlow.Weight.INSTRUCTIONS).get("app").root().total());
+    }
+
+    /**
+     * The flow keeps each stack's nodes from step to step rather than walking every tree from its root: on a long
+     * random flow of calls, returns, jumps, depths and migrations over three threads and two CPUs, its trees
+     * equal those of charging each step's whole stack to the trees from the root.
+     */
+    @Test
+    void treesEqualChargingEveryStepsWholeStack() {
+        Random random = new Random(18);
+        List<String> functions = List.of("main", "a", "b", "c", "d");
+        CallFlow flow = new CallFlow();
+        Map<String, CallTree> expected = new HashMap<>();
+        long[] times = { -1, -1, -1 };
+        for (int step = 0; step < 20_000; step++) {
+            int thread = random.nextInt(3);
+            CallFlow.Where where = new CallFlow.Where("p" + thread % 2, thread, random.nextInt(4) == 0 ? 1 - thread % 2 : thread % 2);
+            String function = functions.get(random.nextInt(functions.size()));
+            switch (random.nextInt(5)) {
+            case 0 -> flow.call(where, null, function);
+            case 1 -> flow.ret(where, random.nextBoolean() ? function : null);
+            case 2 -> flow.jump(where, function);
+            case 3 -> flow.enter(where, random.nextInt(4), function);
+            default -> {
+                long instructions = random.nextInt(3);
+                long time = Math.max(times[thread], 0) + random.nextInt(3);
+                List<String> stack = flow.stackOf(thread);
+                long elapsed = times[thread] >= 0 ? time - times[thread] : 0;
+                if (!stack.isEmpty()) {
+                    for (CallFlow.Scope scope : CallFlow.Scope.values()) {
+                        charge(expected, scope + "/" + where.key(scope) + "/i", stack, instructions);
+                        charge(expected, scope + "/" + where.key(scope) + "/t", stack, elapsed);
+                    }
+                }
+                flow.advance(where, time, instructions, null);
+                times[thread] = time;
+            }
+            }
+        }
+        for (CallFlow.Scope scope : CallFlow.Scope.values()) {
+            flow.trees(scope, CallFlow.Weight.INSTRUCTIONS).forEach((key, tree) -> assertSameTree(expected.get(scope + "/" + key + "/i"), tree));
+            flow.trees(scope, CallFlow.Weight.TIME).forEach((key, tree) -> assertSameTree(expected.get(scope + "/" + key + "/t"), tree));
+        }
+    }
+
+    private static void charge(Map<String, CallTree> trees, String key, List<String> stack, long cost) {
+        if (cost > 0) {
+            trees.computeIfAbsent(key, k -> new CallTree()).add(stack, cost);
+        }
+    }
+
+    private static void assertSameTree(CallTree expected, CallTree actual) {
+        List<String> want = new ArrayList<>();
+        List<String> got = new ArrayList<>();
+        if (expected != null) {
+            expected.preorder().forEach(node -> want.add(node.path() + " " + node.self() + " " + node.total()));
+        }
+        actual.preorder().forEach(node -> got.add(node.path() + " " + node.self() + " " + node.total()));
+        assertEquals(want, got);
     }
 }

@@ -3,7 +3,7 @@ package org.sextant.common.model.text;
 
 import java.io.IOException;
 
-/** A line longer than a {@link LineLengthGuard} allows. */
+/** A line longer than a reader of lines allows: an error, rather than holding all of a file with no line ends. */
 public final class LineTooLongException extends IOException {
 
     private static final long serialVersionUID = 1L;

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.callstack.model;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.function.LongConsumer;
+
+import org.sextant.common.model.text.LineTooLongException;
+
+/**
+ * A file's lines as ISO-8859-1 text, a character a byte, in which the syntax of every input is written: found in
+ * the bytes and made into strings directly, where a {@code BufferedReader} would decode them into characters and
+ * copy each line once more (on perf script files of gigabytes, a fifth of the reading). Lines end as
+ * {@code BufferedReader} ends them: at {@code \n}, {@code \r} or {@code \r\n}. Tells how far it got, every few
+ * megabytes, for progress on long files, and refuses a line longer than a limit rather than holding it whole.
+ */
+final class LineReader implements Closeable {
+
+    /** Where a reader takes its lines from: a file's {@link LineReader}, or any {@code BufferedReader}. */
+    @FunctionalInterface
+    interface Source {
+        /**
+         * @return the next line without its end, or null at the end of the text
+         * @throws IOException
+         *             when it cannot be read, or the line is too long ({@link LineTooLongException})
+         */
+        String readLine() throws IOException;
+    }
+
+    private static final long STEP = 4 << 20;
+
+    private final InputStream fIn;
+    private final int fLimit;
+    private final LongConsumer fProgress;
+    private byte[] fBuffer = new byte[1 << 16];
+    /** The bytes read and not yet returned: {@code fBuffer[fStart, fEnd)}. */
+    private int fStart;
+    private int fEnd;
+    private boolean fAtEnd;
+    /** A line ended at a {@code \r} that ended the buffer: a {@code \n} starting the next is part of that end. */
+    private boolean fAfterReturn;
+    private long fLines;
+    private long fRead;
+    private long fNext = STEP;
+
+    /**
+     * @param in
+     *            the bytes
+     * @param limit
+     *            the most characters a line may have
+     * @param progress
+     *            told the bytes read so far, now and then
+     */
+    LineReader(InputStream in, int limit, LongConsumer progress) {
+        fIn = in;
+        fLimit = limit;
+        fProgress = progress;
+    }
+
+    /**
+     * @return the next line without its end, or null at the end of the text
+     * @throws IOException
+     *             when the file cannot be read
+     * @throws LineTooLongException
+     *             when the line is longer than the limit
+     */
+    String readLine() throws IOException {
+        int scan = fStart;
+        while (true) {
+            for (; scan < fEnd; scan++) {
+                byte b = fBuffer[scan];
+                if (b == '\n' || b == '\r') {
+                    return line(scan, b == '\r');
+                }
+            }
+            if (scan - fStart > fLimit) {
+                throw new LineTooLongException(fLines + 1, fLimit);
+            }
+            int kept = scan - fStart;
+            if (!fill()) {
+                return fStart == fEnd ? null : line(fEnd, false);
+            }
+            scan = fStart + kept;
+        }
+    }
+
+    private String line(int end, boolean atReturn) throws LineTooLongException {
+        if (end - fStart > fLimit) {
+            throw new LineTooLongException(fLines + 1, fLimit);
+        }
+        String line = new String(fBuffer, fStart, end - fStart, StandardCharsets.ISO_8859_1);
+        int next = end < fEnd ? end + 1 : end;
+        fAfterReturn = false;
+        if (atReturn) {
+            if (next < fEnd) {
+                if (fBuffer[next] == '\n') {
+                    next++;
+                }
+            } else {
+                fAfterReturn = true;
+            }
+        }
+        fRead += next - fStart;
+        fStart = next;
+        fLines++;
+        if (fRead >= fNext) {
+            fProgress.accept(fRead);
+            fNext = fRead + STEP;
+        }
+        return line;
+    }
+
+    /** Reads more after the unread bytes, moved to the buffer's start; false at the end of the file. */
+    private boolean fill() throws IOException {
+        if (fAtEnd) {
+            return false;
+        }
+        if (fStart > 0) {
+            System.arraycopy(fBuffer, fStart, fBuffer, 0, fEnd - fStart);
+            fEnd -= fStart;
+            fStart = 0;
+        }
+        if (fEnd == fBuffer.length) {
+            // a line longer than the buffer, up to the limit (and one byte more, to see it pass the limit)
+            fBuffer = Arrays.copyOf(fBuffer, (int) Math.min((long) fLimit + 2, 2L * fBuffer.length));
+        }
+        int read = fIn.read(fBuffer, fEnd, fBuffer.length - fEnd);
+        if (read < 0) {
+            fAtEnd = true;
+            return false;
+        }
+        if (fAfterReturn && read > 0 && fBuffer[fEnd] == '\n') {
+            // the \n of a \r\n split between two reads
+            System.arraycopy(fBuffer, fEnd + 1, fBuffer, fEnd, read - 1);
+            read--;
+            fRead++;
+        }
+        fAfterReturn = false;
+        fEnd += read;
+        return true;
+    }
+
+    @Override
+    public void close() throws IOException {
+        fIn.close();
+    }
+}
