@@ -4,6 +4,7 @@ package org.sextant.callstack.model;
 import java.io.IOException;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -48,6 +49,8 @@ final class PerfScriptReader {
     private final Set<CallFlow.Weight> fWeights = EnumSet.noneOf(CallFlow.Weight.class);
     private final Map<Long, String> fPrevious = new HashMap<>();
     private final Names fNames = new Names();
+    /** The functions whose binary the flow knows: the first one named is theirs. */
+    private final Set<String> fLocated = new HashSet<>();
     private int fLine;
 
     private PerfScriptReader(String name, CallFlow flow, DeltaProfiler deltas) {
@@ -236,7 +239,7 @@ final class PerfScriptReader {
 
     private String function(String line, Location location) {
         String function = location.symbolStart() < 0 ? CallFlow.UNKNOWN : fNames.of(line, location.symbolStart(), location.symbolEnd());
-        if (location.binaryStart() >= 0) {
+        if (location.binaryStart() >= 0 && fLocated.add(function)) {
             fFlow.locate(function, fNames.of(line, location.binaryStart(), location.binaryEnd()));
         }
         return function;
@@ -336,12 +339,12 @@ final class PerfScriptReader {
 
         /** @return the thread (the numbers are read only when asked for: a line may be recognised without them) */
         long tid() {
-            return Long.parseLong(line, tidStart, tidEnd, 10);
+            return decimal(line, tidStart, tidEnd);
         }
 
         /** @return the CPU, or -1 when not printed */
         int cpu() {
-            return cpuStart < 0 ? -1 : Integer.parseInt(line, cpuStart, cpuEnd, 10);
+            return cpuStart < 0 ? -1 : Math.toIntExact(decimal(line, cpuStart, cpuEnd));
         }
 
         /** @return the time in nanoseconds */
@@ -514,7 +517,7 @@ final class PerfScriptReader {
             if (cyclesEnd < 0 || cyclesEnd >= text.length() || text.charAt(cyclesEnd) != ')') {
                 continue;
             }
-            return new long[] { start, Long.parseLong(text, end + 2, instructionsEnd, 10) };
+            return new long[] { start, decimal(text, end + 2, instructionsEnd) };
         }
         return null;
     }
@@ -570,11 +573,27 @@ final class PerfScriptReader {
     /** perf prints seconds with 9 decimals ({@code --ns}) or 6: {@code line[start, dot)} and {@code line(dot, end)}. */
     private static long nanoseconds(String line, int start, int dot, int end) {
         int fractionEnd = Math.min(end, dot + 10);
-        long nanos = Long.parseLong(line, dot + 1, fractionEnd, 10);
+        long nanos = decimal(line, dot + 1, fractionEnd);
         for (int digits = fractionEnd - dot - 1; digits < 9; digits++) {
             nanos *= 10;
         }
-        return Math.addExact(Math.multiplyExact(Long.parseLong(line, start, dot, 10), 1_000_000_000L), nanos);
+        return Math.addExact(Math.multiplyExact(decimal(line, start, dot), 1_000_000_000L), nanos);
+    }
+
+    /**
+     * The number {@code text[start, end)}, digits after an optional {@code -}, as the scans above found them:
+     * parsed without {@code Long.parseLong}'s checks of each character, which they made already.
+     *
+     * @throws ArithmeticException
+     *             when it does not fit a long
+     */
+    private static long decimal(String text, int start, int end) {
+        boolean negative = text.charAt(start) == '-';
+        long value = 0;
+        for (int at = negative ? start + 1 : start; at < end; at++) {
+            value = Math.addExact(Math.multiplyExact(value, 10), text.charAt(at) - '0');
+        }
+        return negative ? -value : value;
     }
 
     private CallStackFormatException problem(String what, String line) {
