@@ -23,6 +23,18 @@ need_packages() {
     command -v npm >/dev/null || missing+=(nodejs npm)
     # the time-series export's tests start their own InfluxDB 1.x
     command -v influxd >/dev/null || missing+=(influxdb)
+    # the live recordings of the installation tier (the tracer built and preloaded into real Redis nodes and Node
+    # services, ftrace with an annotated program): without these they would be skipped, and a fresh machine
+    # would prove less than the one they were written on
+    command -v cc >/dev/null && command -v g++ >/dev/null && command -v make >/dev/null || missing+=(gcc g++ make)
+    command -v lttng >/dev/null || missing+=(lttng-tools)
+    [ -e /usr/include/lttng/tracepoint.h ] || missing+=(liblttng-ust-dev)
+    command -v babeltrace2 >/dev/null || missing+=(babeltrace2)
+    command -v redis-server >/dev/null || missing+=(redis-server)
+    command -v redis-benchmark >/dev/null || missing+=(redis-tools)
+    command -v openssl >/dev/null || missing+=(openssl)
+    command -v trace-cmd >/dev/null || missing+=(trace-cmd)
+    command -v valgrind >/dev/null || missing+=(valgrind)
     [ ${#missing[@]} -eq 0 ] && return
     if [ "$(id -u)" -ne 0 ]; then
         echo "sextant: error: missing OS packages: ${missing[*]} (install them, or run as root)" >&2
