@@ -3,8 +3,10 @@
 HTTP/2 prior knowledge, a TLS ClientHello, a response instead of a request, a request closed mid-header and
 garbage bytes, and makes a client call to a raw socket server that answers twice when asked once. Each case must
 end in its http:skipped reason, and every reply the service sends must be byte-identical with and without the
-tracer. Needs node, lttng and babeltrace2 (skipped, with the reason, where they are missing)."""
+tracer; the span analysis of that recording counts each reason and warns of it. Needs node, lttng and
+babeltrace2 (skipped, with the reason, where they are missing)."""
 
+import json
 import os
 import re
 import shutil
@@ -13,6 +15,7 @@ import socket
 import ssl
 import subprocess
 import threading
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -157,6 +160,23 @@ def test_bad_input_is_skipped_with_its_reason_and_replies_do_not_change(tmp_path
     heads = [line for line in events if " http:request_head:" in line]
     assert len(heads) == 3, heads
     assert sum(" http:message_end:" in line for line in events) == 6
+
+    # The analysis a user runs on it counts each reason and warns once per reason, with its count.
+    run = subprocess.run([str(ROOT / "sextant"), "analyze", "--analysis", "spans", "--json", str(out)],
+                         capture_output=True, text=True, timeout=600, check=False)
+    assert run.returncode == 0, run.stderr
+    summary = json.loads(run.stdout)["traces"][0]
+    reasons = {key[len("skipped_"):]: count for key, count in summary["problems"].items() if key.startswith("skipped_")}
+    assert reasons == dict(Counter(skipped))
+    printed = [line for line in run.stderr.splitlines() if line.startswith("[sextant] warning: ")]
+    assert printed == [f"[sextant] warning: {warning}" for warning in summary["warnings"]]
+    for reason, count in reasons.items():
+        lines = [w for w in summary["warnings"] if f"({reason}): " in w]
+        assert len(lines) == 1 and lines[0].startswith(f"{out}: ") and f"({reason}): {count}" in lines[0], \
+            summary["warnings"]
+    assert len(summary["warnings"]) == len(reasons), "nothing else is warned: the good requests made whole spans"
+    print(f"[spans] bad input: {len(summary['warnings'])} warnings: {summary['warnings']}")
+    assert summary["spans"] == 3, "/hello, /fetch and its client call"
 
 
 BODY = bytes(range(256)) * 4096   # 1 MiB

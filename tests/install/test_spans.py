@@ -1,13 +1,16 @@
 # SPDX-License-Identifier: EPL-2.0
 """The span analysis as a user runs it on the HTTP topology recording: ./sextant analyze --analysis spans, its
 summary against the load generator's log, and its OTLP export loaded by OpenTelemetry's own protobuf classes
-(opentelemetry-proto from PyPI, installed in a private virtual environment)."""
+(opentelemetry-proto from PyPI, installed in a private virtual environment); and the same chain live, on the
+topology started here under ./sextant record (needs node, npm, lttng, redis-server and a C compiler)."""
 
 import json
+import re
+import shutil
 import subprocess
 import sys
 import venv
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
@@ -87,3 +90,100 @@ print(json.dumps({"spans": len(spans), "traces": sorted({s.trace_id.hex() for s 
     assert parsed["dangling"] == 0, "every parent is a span of the export: the load generator was traced too"
     assert parsed["backwards"] == 0
     assert parsed["bad_ids"] == 0
+
+
+LIVE_REQUESTS = 90
+LIVE_SEED = "11fe0016"
+
+
+def missing_for_live():
+    tools = ("node", "npm", "lttng", "redis-server", "redis-cli", "cc")
+    return [tool for tool in tools if shutil.which(tool) is None]
+
+
+def otlp_trees(document):
+    """The export's spans by span id (each with its resource's service.name) and each span's children's ids."""
+    spans, children = {}, defaultdict(list)
+    for resource in document["resourceSpans"]:
+        attributes = resource["resource"]["attributes"]
+        service = next(a["value"]["stringValue"] for a in attributes if a["key"] == "service.name")
+        for scope in resource["scopeSpans"]:
+            for span in scope["spans"]:
+                spans[span["spanId"]] = dict(span, service=service)
+                if "parentSpanId" in span:
+                    children[span["parentSpanId"]].append(span["spanId"])
+    return spans, children
+
+
+def shape(spans, children, span_id):
+    """A span and its subtree as comparable values: service, kind, name, and its children's shapes, sorted."""
+    span = spans[span_id]
+    below = tuple(sorted(shape(spans, children, child) for child in children[span_id]))
+    return (span["service"], span["kind"], span["name"], below)
+
+
+SERVER, CLIENT = 2, 3
+
+
+def expected_shape(route):
+    """What one generator request makes the topology do (tools/capture/workloads/http): the gateway's calls to
+    the backends, and the Redis commands each backend sends (every key carries the trace id, so users always
+    misses and sets)."""
+    def call(service, name, commands):
+        redis = tuple(sorted(("redis", SERVER, command, ()) for command in commands))
+        return ("gateway", CLIENT, name, ((service, SERVER, name, redis),))
+    calls = {"GET /users/:id": [call("users", "GET /users/:id", ["GET", "SET"])],
+             "GET /orders/:id": [call("orders", "GET /orders/:id", ["HGETALL"]),
+                                 call("users", "GET /users/:id", ["GET", "SET"])],
+             "POST /orders": [call("orders", "POST /orders", ["HSET", "EXPIRE"])]}[route]
+    return ("gateway", SERVER, route, tuple(sorted(calls)))
+
+
+@pytest.mark.skipif(bool(missing_for_live()), reason=f"the live topology needs {', '.join(missing_for_live())}")
+def test_live_topology_recorded_and_analysed_agrees_with_the_generator_and_redis(tmp_path):
+    """The whole chain on a topology started here, not on a fixture: tools/capture/http-topology.sh (a Redis node,
+    the users and orders backends with ioredis from the pinned package-lock.json, the gateway, and the load
+    generator with known traceparent ids) under ./sextant record, then ./sextant analyze --analysis spans. The
+    oracles are the generator's log and the node's own INFO commandstats, which the topology script reads with
+    an untraced redis-cli after the load and before it stops the node."""
+    recording = tmp_path / "recording"
+    record = subprocess.run([str(ROOT / "sextant"), "record", "--out", str(recording), "--",
+                             str(ROOT / "tools" / "capture" / "http-topology.sh"), "--requests", str(LIVE_REQUESTS),
+                             "--seed", LIVE_SEED], capture_output=True, text=True, timeout=300, check=False)
+    assert record.returncode == 0, record.stdout[-2000:] + record.stderr[-2000:]
+    log = [json.loads(line) for line in (recording / "loadgen.jsonl").read_text().splitlines()]
+    assert len(log) == LIVE_REQUESTS and all(r["status"] in (200, 201) for r in log)
+    assert {r["id"] for r in log} == {f"{LIVE_SEED}{seq:024x}" for seq in range(LIVE_REQUESTS)}
+
+    export = tmp_path / "spans.otlp.json"
+    run = sextant("analyze", "--analysis", "spans", "--json", "--otlp", str(export), str(recording))
+    assert run.returncode == 0, run.stderr
+    assert "Exception" not in run.stderr, run.stderr
+    summary = json.loads(run.stdout)["traces"][0]
+
+    # The gateway's spans per route are the generator's requests, exactly.
+    gateway = summary["services"]["gateway"]
+    assert {route: entry["count"] for route, entry in gateway.items()} == dict(Counter(r["route"] for r in log))
+    assert all(entry["errors"] == 0 for entry in gateway.values())
+
+    # Each request's tree, rebuilt from the export's parent links alone, under the generator's trace id: the
+    # generator's call, the gateway's span, its calls, the backends' spans and their Redis commands.
+    spans, children = otlp_trees(json.loads(export.read_text()))
+    matching = 0
+    for request in log:
+        roots = [i for i, s in spans.items() if s["traceId"] == request["id"] and s["service"] == "gateway"
+                 and s["kind"] == SERVER and s["name"] == request["route"]
+                 and spans.get(s.get("parentSpanId"), {}).get("service") == "loadgen"]
+        if len(roots) == 1 and shape(spans, children, roots[0]) == expected_shape(request["route"]):
+            matching += 1
+    print(f"[spans live] {LIVE_REQUESTS} requests, {matching} trees as the generator's log says, "
+          f"problems {summary['problems']}")
+    assert matching >= 0.99 * LIVE_REQUESTS
+
+    # The Redis commands the spans sent are the node's own counts; ioredis's ready checks (info) no span's.
+    stats = {m.group(1): int(m.group(2)) for m in
+             re.finditer(r"cmdstat_(\w+):calls=(\d+)", (recording / "redis-commandstats.txt").read_text())}
+    assert stats, "the topology read INFO commandstats"
+    sent = summary["redis_commands"]["sent_by_spans"]
+    assert sent == {command: calls for command, calls in stats.items() if command != "info"}
+    assert summary["redis_commands"].get("sent_by_no_span", 0) >= stats.get("info", 0)

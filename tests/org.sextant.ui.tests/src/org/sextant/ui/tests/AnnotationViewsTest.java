@@ -131,7 +131,7 @@ class AnnotationViewsTest {
     }
 
     /** The first tree under a control: the statistics view's. */
-    private static Tree tree(Control control) {
+    static Tree tree(Control control) {
         if (control instanceof Tree tree) {
             return tree;
         }
@@ -147,7 +147,7 @@ class AnnotationViewsTest {
     }
 
     /** The texts of the items, their children's included. */
-    private static TreeSet<String> names(TreeItem[] items) {
+    static TreeSet<String> names(TreeItem[] items) {
         TreeSet<String> names = new TreeSet<>();
         for (TreeItem item : items) {
             names.add(item.getText());

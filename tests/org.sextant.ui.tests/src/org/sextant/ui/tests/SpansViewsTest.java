@@ -4,15 +4,21 @@ package org.sextant.ui.tests;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphRowModel;
@@ -25,6 +31,7 @@ import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimestamp;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
+import org.eclipse.tracecompass.tmf.ui.views.TmfView;
 import org.eclipse.tracecompass.tmf.ui.views.timegraph.AbstractTimeGraphView;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphViewer;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
@@ -51,7 +58,8 @@ import org.sextant.test.support.ui.WorkbenchDriver;
  * its traces: the Spans view draws the services' lanes and the Redis node's commands, the critical path view a
  * row per request; and a click, as the user makes it, on a span, on a Redis step of a critical path or on a row of
  * a connection's commands selects that connection's row in Redis Netflow (and, for a span, the thread that served
- * it in Redis Threads). A screenshot of each goes to {@code sextant.screenshots} (docs/images with
+ * it in Redis Threads); Trace Compass's statistics view of the span latency store counts the generator's
+ * requests per route. A screenshot of each goes to {@code sextant.screenshots} (docs/images with
  * tools/screenshots.sh).
  */
 class SpansViewsTest {
@@ -61,6 +69,7 @@ class SpansViewsTest {
     private static final String SPANS = "org.sextant.spans.core.spans"; //$NON-NLS-1$
     private static final String CRITICAL_PATH = "org.sextant.spans.core.criticalpath"; //$NON-NLS-1$
     private static final long WINDOW = 40_000_000;
+    private static final String LATENCY_STATISTICS = "org.eclipse.tracecompass.analysis.timing.ui.segstore.statistics:org.sextant.spans.core.latency"; //$NON-NLS-1$
     private static TmfExperiment sRecording;
     private static TmfTimeRange sWindow;
 
@@ -147,6 +156,52 @@ class SpansViewsTest {
         WorkbenchDriver.clickName(spans, commands, TIMEOUT);
         WorkbenchDriver.waitUntil(() -> keys(netflow.getSelection()).equals(keys(commands)), TIMEOUT, "Netflow to select " + keys(commands)); //$NON-NLS-1$
         restore(view);
+    }
+
+    /**
+     * Trace Compass's statistics view of the span latency store: a row per service and route, the gateway's
+     * counts those of the load generator's log.
+     */
+    @Test
+    void latencyStatisticsCountTheGeneratorsRequestsPerRoute() throws Exception {
+        Map<String, Long> logged = new TreeMap<>();
+        for (String line : Files.readAllLines(Fixture.HTTP_TOPOLOGY.path().resolve("loadgen.jsonl"))) { //$NON-NLS-1$
+            Matcher route = Pattern.compile("\"route\":\"([^\"]+)\"").matcher(line); //$NON-NLS-1$
+            assertTrue(route.find(), line);
+            logged.merge("gateway " + route.group(1), 1L, Long::sum); //$NON-NLS-1$
+        }
+        TmfView view = (TmfView) WorkbenchDriver.showView(LATENCY_STATISTICS);
+        Tree tree = AnnotationViewsTest.tree(view.getParentComposite());
+        assertNotNull(tree);
+        WorkbenchDriver.waitUntil(() -> counts(tree).entrySet().containsAll(logged.entrySet()), TIMEOUT, "the gateway's counts per route " + logged); //$NON-NLS-1$
+        tree.getColumn(0).pack();
+        WorkbenchDriver.screenshotMaximized(view, "spans-latency-statistics.png", TIMEOUT); //$NON-NLS-1$
+        System.out.println("[spans] latency statistics: " + counts(tree)); //$NON-NLS-1$
+    }
+
+    /** @return the Count column of the statistics rows, by label (the first row of a label: the whole trace's) */
+    private static Map<String, Long> counts(Tree tree) {
+        int column = -1;
+        for (int i = 0; i < tree.getColumnCount(); i++) {
+            if (tree.getColumn(i).getText().equals("Count")) { //$NON-NLS-1$
+                column = i;
+            }
+        }
+        Map<String, Long> counts = new TreeMap<>();
+        if (column >= 0) {
+            counts(tree.getItems(), column, counts);
+        }
+        return counts;
+    }
+
+    private static void counts(TreeItem[] items, int column, Map<String, Long> counts) {
+        for (TreeItem item : items) {
+            String count = item.getText(column).replace(",", ""); //$NON-NLS-1$ //$NON-NLS-2$
+            if (count.matches("\\d+")) { //$NON-NLS-1$
+                counts.putIfAbsent(item.getText(0), Long.parseLong(count));
+            }
+            counts(item.getItems(), column, counts);
+        }
     }
 
     /** The clicks zoom in on what they click: the next test starts from the first requests again. */

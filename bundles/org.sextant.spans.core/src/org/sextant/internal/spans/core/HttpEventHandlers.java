@@ -14,7 +14,8 @@ import org.sextant.spans.model.HttpTracker;
  * One small handler per event of {@code docs/http-events.md}: each reads its fields and calls the tracker.
  * Events without a descriptor are skipped. The process name of a process comes from the events of its main
  * thread (a Node service's {@code process.title} renames only that thread). Where the tracer discarded events
- * of a process (a lost-events marker in its trace), the tracker is told so.
+ * of a process (a lost-events marker in its trace), the tracker is told so. Of a Redis node, only its ends of
+ * its connections are read.
  */
 final class HttpEventHandlers {
 
@@ -26,6 +27,11 @@ final class HttpEventHandlers {
 
     private static final String PROVIDER = "http:"; //$NON-NLS-1$
     private static final Map<String, Handler> HANDLERS = new HashMap<>();
+    /**
+     * The one Redis event the spans read: a node's end of a connection, for the 4-tuple that ties its commands
+     * to a client's connection. Not an HTTP event: a recording of Redis nodes alone has no spans.
+     */
+    private static final String REDIS_CONNECTION = "redis:new_connection"; //$NON-NLS-1$
 
     static {
         on("connection", (t, e) -> t.connection(e.time(), e.process(), e.tid(), e.fd(), e.number("accepted") == 1, //$NON-NLS-1$ //$NON-NLS-2$
@@ -76,6 +82,13 @@ final class HttpEventHandlers {
             String process = fProcessOfTrace.get(event.getTrace());
             if (process != null) {
                 fTracker.lost(process);
+            }
+            return;
+        }
+        if (REDIS_CONNECTION.equals(event.getName())) {
+            HttpEvent redis = HttpEvent.of(event);
+            if (redis.fd() >= 0) {
+                fTracker.redisConnection(redis.time(), redis.process(), redis.fd(), redis.endpoint("local_addr", "local_port")); //$NON-NLS-1$ //$NON-NLS-2$
             }
             return;
         }

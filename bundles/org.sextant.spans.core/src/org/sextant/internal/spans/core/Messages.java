@@ -56,6 +56,7 @@ public class Messages extends NLS {
     public static String Problem_Lost = ""; //$NON-NLS-1$
     public static String Problem_Unjoined = ""; //$NON-NLS-1$
     public static String Problem_ClockMismatches = ""; //$NON-NLS-1$
+    public static String Warning_NotHttp = ""; //$NON-NLS-1$
     public static String Tooltip_Request = ""; //$NON-NLS-1$
     public static String Tooltip_Status = ""; //$NON-NLS-1$
     public static String Tooltip_NoResponse = ""; //$NON-NLS-1$

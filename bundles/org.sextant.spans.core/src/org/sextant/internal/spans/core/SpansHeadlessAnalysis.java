@@ -31,14 +31,18 @@ import org.sextant.spans.model.SpanGraph;
 /**
  * {@code sextant analyze --analysis spans}: per service and route, the requests served, failed, their latency
  * percentiles (milliseconds) and the calls made for them; the slowest requests ({@code --top N}, 5 by default)
- * with their critical paths; the Redis commands the spans sent; and what could not be used, each kind also as a
- * warning (but connections that are not HTTP, which are counted only). All of it as {@link SpansSummaryDataProvider} serves it. With {@code --otlp FILE}, the spans are also
- * written to FILE as OpenTelemetry JSON ({@link OtlpJson}).
+ * with their critical paths; the Redis commands the spans sent; and what could not be used, each kind also as one
+ * warning line with its count (never one per event, which a long recording would turn into thousands). All of
+ * it as {@link SpansSummaryDataProvider} serves it. With {@code --otlp FILE}, the spans are also written to FILE
+ * as OpenTelemetry JSON ({@link OtlpJson}).
  */
 public class SpansHeadlessAnalysis implements IHeadlessAnalysis {
 
     private static final double NANOS_PER_MILLI = 1e6;
-    /** Connections that are not HTTP (a service's Redis connections) are counted, but they are no problem. */
+    /**
+     * Connections that are not HTTP: a service's own Redis connections are such, so that warning says so, lest a
+     * user take a healthy recording for a damaged one.
+     */
     private static final String NOT_HTTP = "skipped_not_http"; //$NON-NLS-1$
     private static final String[] PERCENTILES = { "p50", "p90", "p99", "max" }; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
 
@@ -72,8 +76,9 @@ public class SpansHeadlessAnalysis implements IHeadlessAnalysis {
         List<SummaryEntryModel> problems = summary.children(summary.root(), SpansSummaryDataProvider.PROBLEMS);
         result.put("problems", SummaryTree.byKey(problems, SpansSummaryDataProvider.COUNT)); //$NON-NLS-1$
         List<String> warnings = new ArrayList<>();
-        problems.stream().filter(p -> p.getNumber(SpansSummaryDataProvider.COUNT).longValue() > 0 && !NOT_HTTP.equals(p.getKey()))
-                .forEach(p -> warnings.add(trace.getPath() + ": " + p.getName() + ": " + p.getNumber(SpansSummaryDataProvider.COUNT))); //$NON-NLS-1$ //$NON-NLS-2$
+        problems.stream().filter(p -> p.getNumber(SpansSummaryDataProvider.COUNT).longValue() > 0)
+                .forEach(p -> warnings.add(trace.getPath() + ": " + p.getName() + ": " + p.getNumber(SpansSummaryDataProvider.COUNT) //$NON-NLS-1$ //$NON-NLS-2$
+                        + (NOT_HTTP.equals(p.getKey()) ? Messages.Warning_NotHttp : ""))); //$NON-NLS-1$
         String otlp = options.otlp();
         if (otlp != null) {
             result.put("otlp", export(module, Path.of(otlp))); //$NON-NLS-1$

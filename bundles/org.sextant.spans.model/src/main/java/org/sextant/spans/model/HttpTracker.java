@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Builds HTTP spans from the decoded {@code http:*} events of {@code docs/http-events.md}, fed in time order
@@ -36,6 +37,8 @@ public final class HttpTracker {
     private final List<Span> fSpans = new ArrayList<>();
     private final List<Connection> fConnections = new ArrayList<>();
     private final Problems fProblems = new Problems();
+    /** The Redis nodes' ends of their connections, by node and descriptor, by the time each was made. */
+    private final Map<String, TreeMap<Long, String>> fNodeEnds = new HashMap<>();
 
     /** A traced process: its service, open connections and what each thread works for. */
     private static final class Process {
@@ -285,6 +288,24 @@ public final class HttpTracker {
     }
 
     /**
+     * {@code redis:new_connection}: a Redis node's end of a connection, which is the remote end of the client's
+     * connection. The commands the node reads on that descriptor from then on came through it. A Redis node is
+     * no service of the model: this is all it keeps of one.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key (its process id, as in {@link RedisCommand#node})
+     * @param fd
+     *            the connection's descriptor on the node
+     * @param local
+     *            the node's "address:port" on that connection
+     */
+    public void redisConnection(long time, String node, int fd, String local) {
+        fNodeEnds.computeIfAbsent(node + '|' + fd, k -> new TreeMap<>()).put(time, local);
+    }
+
+    /**
      * The tracer discarded events of a process: the spans in progress there will not complete, and what its
      * threads work for is unknown until they read again.
      *
@@ -306,7 +327,7 @@ public final class HttpTracker {
      * @return the spans with their links
      */
     public SpanGraph finish(List<RedisCommand> redis) {
-        return new SpanGraph(services(), fSpans, fConnections, Optional.empty(), redis, fProblems);
+        return new SpanGraph(services(), fSpans, fConnections, Optional.empty(), redis, this::nodeEnd, fProblems);
     }
 
     /**
@@ -321,7 +342,14 @@ public final class HttpTracker {
      * @return the spans with their links
      */
     public SpanGraph finish(List<RedisCommand> redis, List<SpanLink> links) {
-        return new SpanGraph(services(), fSpans, fConnections, Optional.of(links), redis, fProblems);
+        return new SpanGraph(services(), fSpans, fConnections, Optional.of(links), redis, this::nodeEnd, fProblems);
+    }
+
+    /** @return the node's end of the connection the command was read on; empty when its start was not traced */
+    private String nodeEnd(RedisCommand command) {
+        TreeMap<Long, String> ends = fNodeEnds.get(command.node() + '|' + command.fd());
+        Map.Entry<Long, String> end = ends == null ? null : ends.floorEntry(command.start());
+        return end == null ? "" : end.getValue();
     }
 
     private List<Service> services() {

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -26,8 +27,12 @@ import java.util.stream.Collectors;
  * <li><b>Parents.</b> A server span's parent is its client span. A client span whose request carries a valid
  * {@code traceparent} belongs to the server span of its own process with that trace id which was in progress
  * when it started; without one, to the span inferred on the event loop ({@link HttpTracker}).</li>
- * <li><b>Redis.</b> A Redis command's client address is the local address of a connection of a traced process
- * (the 4-tuple seen from the other side). The commands of a connection, in the order the node read them, take
+ * <li><b>Redis.</b> A Redis command came through the connection of a traced process whose 4-tuple is the node's
+ * seen from the other side: its local end is the command's client address, its remote end the node's end of the
+ * connection the command was read on (from the node's {@code redis:new_connection}), and it was open when the
+ * node read the command. Both ends count: Linux gives one ephemeral port to connections towards different
+ * destinations, so two clients, of two nodes, may share a local address. Where the node's end was not traced,
+ * the client address alone decides. The commands of a connection, in the order the node read them, take
  * its writes in order. When there are as many writes as commands (a client that writes each command on its own,
  * as ioredis does), the n-th command is the n-th write: times cannot tell, as the tracer stamps a write when
  * its call returns, and the writer is often preempted by the node it woke, for a millisecond or more. Otherwise
@@ -60,7 +65,7 @@ public final class SpanGraph {
     private final Map<String, List<Span>> fServersByTrace;
 
     SpanGraph(List<Service> services, List<Span> spans, List<Connection> connections, Optional<List<SpanLink>> links, List<RedisCommand> redis,
-            Problems problems) {
+            Function<RedisCommand, String> nodeEnd, Problems problems) {
         fServices = List.copyOf(services);
         fSpans = List.copyOf(spans);
         fRedis = redis.stream().sorted(Comparator.comparingLong(RedisCommand::start)).toList();
@@ -83,7 +88,7 @@ public final class SpanGraph {
                 problems.fIncomplete++;
             }
         }
-        attributeRedis(connections);
+        attributeRedis(connections, nodeEnd);
     }
 
     /** @return the processes that took part, in the order their first events came */
@@ -230,12 +235,13 @@ public final class SpanGraph {
         return Optional.ofNullable(best);
     }
 
-    private void attributeRedis(List<Connection> connections) {
+    private void attributeRedis(List<Connection> connections, Function<RedisCommand, String> nodeEnd) {
         Map<String, List<Connection>> byLocal = connections.stream().filter(c -> !c.fLocal.isEmpty())
                 .collect(Collectors.groupingBy(c -> c.fLocal));
         Map<Connection, List<RedisCommand>> sent = new LinkedHashMap<>();
         for (RedisCommand command : fRedis) {
-            byLocal.getOrDefault(command.peer(), List.of()).stream().filter(c -> c.spans(command.start())).findFirst()
+            String node = nodeEnd.apply(command);
+            byLocal.getOrDefault(command.peer(), List.of()).stream().filter(c -> c.spans(command.start()) && (node.isEmpty() || node.equals(c.fRemote))).findFirst()
                     .ifPresent(c -> sent.computeIfAbsent(c, k -> new ArrayList<>()).add(command)); // else a client not traced, such as redis-cli
         }
         sent.forEach((connection, commands) -> {

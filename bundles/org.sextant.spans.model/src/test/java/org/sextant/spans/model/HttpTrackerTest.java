@@ -20,10 +20,12 @@ class HttpTrackerTest {
     private static final String LOADGEN = "100";
     private static final String GATEWAY = "200";
     private static final String USERS = "300";
+    private static final String ORDERS = "500";
     private static final String TP1 = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
     private static final String TP2 = "00-1af7651916cd43dd8448eb211c80319c-c7ad6b7169203331-01";
     private static final String GW = "127.0.0.1:8080";
     private static final String US = "127.0.0.1:8081";
+    private static final String OR = "127.0.0.1:8082";
 
     private static final List<RedisCommand> REDIS = List.of(new RedisCommand(26, 28, "400", 9, "127.0.0.1:50100", "get"));
 
@@ -221,5 +223,32 @@ class HttpTrackerTest {
         SpanGraph graph = fTracker.finish(commands);
         assertEquals(List.of(commands.get(0), commands.get(2)), graph.spans().get(0).redisCommands());
         assertEquals(List.of(commands.get(1), commands.get(3)), graph.spans().get(1).redisCommands());
+    }
+
+    /**
+     * Two services, each with a connection to its own Redis node, on the same local address: Linux gives one
+     * ephemeral port to connections towards different destinations. Each command goes to the connection whose
+     * remote end is the node's end of the connection it was read on, not to the first one with that address.
+     */
+    @Test
+    void redisCommandsGoToTheConnectionWithBothEndsOfTheirNodes() {
+        String client = "127.0.0.1:50100"; //$NON-NLS-1$
+        fTracker.connection(1, USERS, 300, 40, true, US, "127.0.0.1:50001");
+        request(2, USERS, 300, 40, false, "/users/1", "");
+        fTracker.connection(3, USERS, 300, 41, false, client, "127.0.0.1:7001");
+        fTracker.redisConnection(3, "401", 9, "127.0.0.1:7001");
+        fTracker.otherIo(4, USERS, 300, 41, true);
+        fTracker.connection(5, ORDERS, 500, 50, true, OR, "127.0.0.1:50002");
+        request(6, ORDERS, 500, 50, false, "/orders/1", "");
+        fTracker.connection(7, ORDERS, 500, 51, false, client, "127.0.0.1:7002");
+        fTracker.redisConnection(7, "402", 9, "127.0.0.1:7002");
+        fTracker.otherIo(8, ORDERS, 500, 51, true);
+        RedisCommand get = new RedisCommand(5, 6, "401", 9, client, "get");
+        RedisCommand hgetall = new RedisCommand(9, 10, "402", 9, client, "hgetall");
+        SpanGraph graph = fTracker.finish(List.of(get, hgetall));
+        assertEquals(List.of(get), graph.spans().get(0).redisCommands());
+        assertEquals(List.of(hgetall), graph.spans().get(1).redisCommands());
+        assertEquals(ORDERS, graph.clientOf(hgetall).orElseThrow().key());
+        assertEquals(0, graph.problems().unattributedRedis());
     }
 }
