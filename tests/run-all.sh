@@ -46,6 +46,10 @@ need_packages() {
 }
 
 need_packages
+# the ftrace recordings of the installation tier need tracefs, which a fresh boot may not have mounted yet
+if [ "$(id -u)" -eq 0 ] && [ ! -d /sys/kernel/tracing/instances ]; then
+    mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null || say "tracefs could not be mounted: the ftrace recordings will be skipped"
+fi
 PLATFORM=$(python3 "$ROOT/releng/platform/bootstrap.py")
 
 say "tiers 1-3: Maven build with plain, OSGi and UI tests (log: $OUT/maven.log)"

@@ -127,7 +127,10 @@ def check_machine(events, out, command):
         raise Failure("recording with ftrace needs root: it creates an ftrace instance under "
                       f"{TRACEFS}/instances (run it with sudo)")
     if not (TRACEFS / "instances").is_dir():
-        raise Failure(f"no tracefs at {TRACEFS} (mount it: mount -t tracefs nodev {TRACEFS})")
+        # a fresh boot may not have mounted it yet: root mounts it where every tool looks for it
+        subprocess.run(["mount", "-t", "tracefs", "nodev", str(TRACEFS)], capture_output=True, check=False)
+    if not (TRACEFS / "instances").is_dir():
+        raise Failure(f"no tracefs at {TRACEFS}, and mounting it failed (mount -t tracefs nodev {TRACEFS})")
     if shutil.which("trace-cmd") is None:
         raise Failure("trace-cmd not found (Debian: apt-get install trace-cmd)")
     for event in events:

@@ -22,7 +22,7 @@ HEADER_TESTS = ROOT / "annotate" / "test"
 TRACEFS = Path("/sys/kernel/tracing")
 SX_MAX_WRITE = int(re.search(r"#define SX_MAX_WRITE (\d+)", HEADER.read_text()).group(1))
 # "<instance>: <comm>-<tid> [<cpu>] <s>.<ns>: <event>: <fields>", trace-cmd report -t -R (comm may hold spaces)
-EVENT = re.compile(r"^\S+: +.+?-(\d+) +\[(\d+)\] \d+\.\d{9}: (\w+): +(.*)$")
+EVENT = re.compile(r"^\S+: +.+?-(\d+) +\[(\d+)\] +\d+\.\d{9}: (\w+): +(.*)$")
 
 needs_cc = pytest.mark.skipif(shutil.which("gcc") is None or shutil.which("g++") is None, reason="no gcc/g++")
 needs_ftrace = pytest.mark.skipif(
