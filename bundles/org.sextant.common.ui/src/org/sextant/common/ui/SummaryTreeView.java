@@ -12,6 +12,7 @@ import org.eclipse.jface.viewers.DoubleClickEvent;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.ITableLabelProvider;
 import org.eclipse.jface.viewers.LabelProvider;
+import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
@@ -21,6 +22,7 @@ import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse.Status;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
 import org.eclipse.tracecompass.tmf.core.signal.TmfWindowRangeUpdatedSignal;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimestamp;
@@ -40,7 +42,8 @@ import org.sextant.common.core.SummaryEntryModel;
  * selected trace, with the provider's columns: what the command line prints, in the workbench. The summary is of
  * the whole trace, so it is fetched once per trace, when its analysis is built. An entry that stands for a time
  * range (a subclass says which, {@link #rangeOf}) is one click away: selecting it selects its range in every
- * view, double-clicking it also zooms them there.
+ * view, double-clicking it also zooms them there; and, where the subclass {@link #followsSelections}, a range
+ * selected elsewhere selects the narrowest entry that meets it.
  */
 public abstract class SummaryTreeView extends TmfView {
 
@@ -49,6 +52,8 @@ public abstract class SummaryTreeView extends TmfView {
 
     private final String fProviderId;
     private @Nullable SummaryViewer fViewer;
+    /** While a selection made elsewhere is being followed: the entry's selection then broadcasts nothing. */
+    private boolean fFollowing;
 
     /**
      * @param viewId
@@ -69,6 +74,84 @@ public abstract class SummaryTreeView extends TmfView {
      * @return the time range it stands for, or null if it stands for none
      */
     protected abstract @Nullable TmfTimeRange rangeOf(SummaryEntryModel entry, List<SummaryEntryModel> ancestors);
+
+    /**
+     * @return whether a range selected elsewhere (a request in a latency table, a time on a row) selects the
+     *         narrowest entry whose range meets it; false by default, for summaries whose entries are counts
+     */
+    protected boolean followsSelections() {
+        return false;
+    }
+
+    /**
+     * Follows a range selected in another view, where the subclass {@link #followsSelections}: selects the
+     * narrowest entry whose range meets it, and leaves the selection as the other view made it.
+     *
+     * @param signal
+     *            the selection
+     */
+    @TmfSignalHandler
+    public void selectionRangeUpdated(TmfSelectionRangeUpdatedSignal signal) {
+        SummaryViewer viewer = fViewer;
+        ITmfTrace trace = viewer == null ? null : viewer.getTrace();
+        if (viewer == null || trace == null || signal.getSource() == this || !followsSelections()) {
+            return;
+        }
+        ITmfTreeViewerEntry root;
+        synchronized (viewer.fComplete) {
+            root = viewer.fComplete.get(trace);
+        }
+        if (root == null) {
+            return;
+        }
+        Match match = narrowest(root, signal.getBeginTime().toNanos(), signal.getEndTime().toNanos(), null);
+        if (match != null) {
+            Display.getDefault().asyncExec(() -> {
+                if (viewer.getControl().isDisposed()) {
+                    return;
+                }
+                fFollowing = true;
+                try {
+                    viewer.getTreeViewer().setSelection(new StructuredSelection(match.entry()), true);
+                } finally {
+                    fFollowing = false;
+                }
+            });
+        }
+    }
+
+    /** An entry whose range meets a selection, and that range's length. */
+    private record Match(TmfGenericTreeEntry<?> entry, long length) {
+    }
+
+    /** @return the narrowest entry under {@code parent}, or {@code best} if none is narrower, whose range meets [start, end] */
+    private @Nullable Match narrowest(ITmfTreeViewerEntry parent, long start, long end, @Nullable Match best) {
+        Match narrowest = best;
+        for (ITmfTreeViewerEntry child : parent.getChildren()) {
+            if (child instanceof TmfGenericTreeEntry<?> entry && entry.getModel() instanceof SummaryEntryModel model) {
+                TmfTimeRange range = rangeOf(model, ancestors(entry));
+                if (range != null && range.getStartTime().toNanos() <= end && start <= range.getEndTime().toNanos()) {
+                    long length = range.getEndTime().toNanos() - range.getStartTime().toNanos();
+                    if (narrowest == null || length < narrowest.length()) {
+                        narrowest = new Match(entry, length);
+                    }
+                }
+            }
+            narrowest = narrowest(child, start, end, narrowest);
+        }
+        return narrowest;
+    }
+
+    /** @return the entry's ancestors' models, its parent's first */
+    private static List<SummaryEntryModel> ancestors(ITmfTreeViewerEntry entry) {
+        List<SummaryEntryModel> ancestors = new ArrayList<>();
+        for (ITmfTreeViewerEntry parent = entry.getParent(); parent instanceof TmfGenericTreeEntry<?> generic; parent = parent.getParent()) {
+            if (generic.getModel() instanceof SummaryEntryModel ancestor) {
+                ancestors.add(ancestor);
+            }
+        }
+        return ancestors;
+    }
 
     @Override
     public void createPartControl(@Nullable Composite parent) {
@@ -95,16 +178,11 @@ public abstract class SummaryTreeView extends TmfView {
     private void select(IStructuredSelection selection, boolean zoom) {
         SummaryViewer viewer = fViewer;
         ITmfTrace trace = viewer == null ? null : viewer.getTrace();
-        if (trace == null || !(selection.getFirstElement() instanceof TmfGenericTreeEntry<?> entry) || !(entry.getModel() instanceof SummaryEntryModel model)) {
+        if (fFollowing || trace == null || !(selection.getFirstElement() instanceof TmfGenericTreeEntry<?> entry)
+                || !(entry.getModel() instanceof SummaryEntryModel model)) {
             return;
         }
-        List<SummaryEntryModel> ancestors = new ArrayList<>();
-        for (ITmfTreeViewerEntry parent = entry.getParent(); parent instanceof TmfGenericTreeEntry<?> generic; parent = parent.getParent()) {
-            if (generic.getModel() instanceof SummaryEntryModel ancestor) {
-                ancestors.add(ancestor);
-            }
-        }
-        TmfTimeRange range = rangeOf(model, ancestors);
+        TmfTimeRange range = rangeOf(model, ancestors(entry));
         if (range == null) {
             return;
         }

@@ -54,6 +54,11 @@ public enum Fixture {
     REDIS_IO_THREADS("redis-io-threads"), //$NON-NLS-1$
     /** One Redis node with 1 io thread (io-threads 2) for 50 clients, with its readable events and INFO counters. */
     REDIS_IO_STAGES("redis-io-stages"), //$NON-NLS-1$
+    /**
+     * One Redis node with 1 io thread reading and writing for 8 pipelining clients while the main thread frees them
+     * (CLIENT KILL), with the kills and reconnections counted in {@code kills.log}.
+     */
+    REDIS_KILL("redis-kill"), //$NON-NLS-1$
     /** One Redis node traced from the middle of a load, with small buffers: events lost, connections begun before. */
     REDIS_PARTIAL("redis-partial"), //$NON-NLS-1$
     /**

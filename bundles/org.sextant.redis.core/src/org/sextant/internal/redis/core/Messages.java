@@ -24,6 +24,8 @@ public class Messages extends NLS {
     public static String Netflow_Description = ""; //$NON-NLS-1$
     public static String Netflow_Name = ""; //$NON-NLS-1$
     public static String Netflow_Connection = ""; //$NON-NLS-1$
+    public static String Netflow_Races = ""; //$NON-NLS-1$
+    public static String Netflow_Race = ""; //$NON-NLS-1$
     public static String Threads_Title = ""; //$NON-NLS-1$
     public static String Threads_Description = ""; //$NON-NLS-1$
     public static String Threads_EventLoop = ""; //$NON-NLS-1$

@@ -13,13 +13,11 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
-import org.eclipse.tracecompass.statesystem.core.StateSystemUtils;
-import org.eclipse.tracecompass.statesystem.core.exceptions.AttributeNotFoundException;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
+import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.common.core.SummaryDataProvider;
-import org.sextant.redis.core.RedisAnalysisModule;
 import org.sextant.redis.core.RedisLatencyModule;
 import org.sextant.redis.model.CommandType;
 import org.sextant.common.model.series.DurationStats;
@@ -72,11 +70,11 @@ public class RedisSummaryDataProvider extends SummaryDataProvider {
      * @param trace
      *            the trace or experiment
      * @param module
-     *            its Redis module, scheduled
+     *            its Redis module (or any module whose first state system is a {@link RedisTracker}'s), scheduled
      * @param latency
      *            its latency module, scheduled, or null when it has none
      */
-    public RedisSummaryDataProvider(ITmfTrace trace, RedisAnalysisModule module, @Nullable RedisLatencyModule latency) {
+    public RedisSummaryDataProvider(ITmfTrace trace, ITmfAnalysisModuleWithStateSystems module, @Nullable RedisLatencyModule latency) {
         super(trace, module, List.of(Messages.Summary_Name, Messages.Summary_Value, Messages.Summary_P50, Messages.Summary_P90,
                 Messages.Summary_P99, Messages.Summary_Max));
         fLatency = latency;
@@ -123,22 +121,10 @@ public class RedisSummaryDataProvider extends SummaryDataProvider {
 
     /** The node's races, in time order, under a group that only appears when there are some. */
     private static void addRaces(ITmfStateSystem ss, Rows rows, int node, long nodeId) throws StateSystemDisposedException {
-        List<ITmfStateInterval> races = new ArrayList<>();
-        for (int race : ss.getQuarks(node, RedisTracker.CONNECTIONS, "*", RedisTracker.RACE)) { //$NON-NLS-1$
-            try {
-                for (ITmfStateInterval interval : StateSystemUtils.queryHistoryRange(ss, race, ss.getStartTime(), ss.getCurrentEndTime())) {
-                    if (interval.getValue() != null) {
-                        races.add(interval);
-                    }
-                }
-            } catch (AttributeNotFoundException e) {
-                throw new IllegalStateException(e); // the quark was just listed
-            }
-        }
+        List<ITmfStateInterval> races = Races.of(ss, node, ss.getStartTime(), ss.getCurrentEndTime());
         if (races.isEmpty()) {
             return;
         }
-        races.sort(Comparator.comparingLong(ITmfStateInterval::getStartTime));
         long group = rows.add(nodeId, Messages.Summary_Races, RACES, (long) races.size());
         for (ITmfStateInterval race : races) {
             String fd = ss.getAttributeName(ss.getParentAttributeQuark(race.getAttribute()));

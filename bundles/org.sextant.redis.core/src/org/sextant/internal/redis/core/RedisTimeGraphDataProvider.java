@@ -16,22 +16,33 @@ import java.util.TreeSet;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.internal.provisional.tmf.core.model.annotations.Annotation;
+import org.eclipse.tracecompass.internal.provisional.tmf.core.model.annotations.AnnotationCategoriesModel;
+import org.eclipse.tracecompass.internal.provisional.tmf.core.model.annotations.AnnotationModel;
+import org.eclipse.tracecompass.internal.provisional.tmf.core.model.annotations.IAnnotation.AnnotationType;
+import org.eclipse.tracecompass.internal.provisional.tmf.core.model.annotations.IOutputAnnotationParameters;
+import org.eclipse.tracecompass.internal.provisional.tmf.core.model.annotations.IOutputAnnotationProvider;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
 import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
 import org.eclipse.tracecompass.tmf.core.model.StyleProperties;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphArrow;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphArrow;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphEntryModel;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphState;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse.Status;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.sextant.common.core.RedisConnectionKey;
+import org.sextant.common.core.StateSystems;
 import org.sextant.common.core.StateTimeGraphDataProvider;
-import org.sextant.redis.core.RedisAnalysisModule;
 import org.sextant.redis.core.RedisPathModule;
 import org.sextant.redis.model.Link;
 import org.sextant.redis.model.Operation;
@@ -47,8 +58,15 @@ import org.sextant.redis.model.Stage;
  * a redirection to its retry, a PUBLISH to its bus messages and their reading, a primary's write to its replica's
  * read, each styled by its kind. A Netflow row names its connection ({@link RedisConnectionKey}), and a Threads
  * row every connection its thread worked on, so that other families' rows and states of a connection lead to them.
+ * Netflow's annotations, drawn by Trace Compass as markers and served headless, are the races (category
+ * {@code Races}): one per overlap of two threads on a connection, on the connection's row, naming the two threads.
+ *
+ * <p>
+ * The annotation API is provisional in Trace Compass 6.2 (public from 7.0 on), and yet the only way a data
+ * provider's markers reach its view: its types are used here and in the trace server's endpoints only.
+ * </p>
  */
-public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider {
+public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider implements IOutputAnnotationProvider {
 
     /** The rows a provider shows. */
     public enum Rows {
@@ -91,22 +109,28 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider {
         stage(Stage.PENDING_WRITE, "#b6d7a8"); //$NON-NLS-1$
     }
 
+    /** The style of a race's marker. */
+    private static final OutputElementStyle RACE_MARKER = new OutputElementStyle(null, Map.of(StyleProperties.STYLE_NAME, Operation.RACE.label(),
+            StyleProperties.COLOR, "#ff0000", StyleProperties.OPACITY, 0.4f)); //$NON-NLS-1$
+
     private final Rows fRows;
     private final ITmfTrace fTrace;
+    private final ITmfAnalysisModuleWithStateSystems fModule;
     private volatile @Nullable Map<Integer, Set<String>> fServed;
 
     /**
      * @param trace
      *            the trace or experiment
      * @param module
-     *            its Redis module, scheduled
+     *            its Redis module (or any module whose first state system is a {@link RedisTracker}'s), scheduled
      * @param rows
      *            which rows to show
      */
-    public RedisTimeGraphDataProvider(ITmfTrace trace, RedisAnalysisModule module, Rows rows) {
+    public RedisTimeGraphDataProvider(ITmfTrace trace, ITmfAnalysisModuleWithStateSystems module, Rows rows) {
         super(trace, module, rows.id(), Messages.Netflow_Name, STYLES);
         fRows = rows;
         fTrace = trace;
+        fModule = module;
     }
 
     /** @return the style of each {@link Operation}, in order: a state's value is its operation's ordinal */
@@ -152,6 +176,37 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider {
             }
         }
         return arrows;
+    }
+
+    /** Netflow has the races; Threads none (a race is a connection's). */
+    @Override
+    public TmfModelResponse<AnnotationCategoriesModel> fetchAnnotationCategories(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
+        List<String> categories = fRows == Rows.NETFLOW ? List.of(Messages.Netflow_Races) : List.of();
+        return new TmfModelResponse<>(new AnnotationCategoriesModel(categories), Status.COMPLETED, CommonStatusMessage.COMPLETED);
+    }
+
+    /** The races that intersect the requested times, each on its connection's row. */
+    @Override
+    public TmfModelResponse<AnnotationModel> fetchAnnotations(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
+        ITmfStateSystem ss = StateSystems.first(fModule);
+        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
+        if (ss == null || times == null || times.isEmpty()) {
+            return new TmfModelResponse<>(null, Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
+        }
+        Object categories = parameters.get(IOutputAnnotationParameters.ANNOTATION_CATEGORIES_KEY);
+        List<Annotation> races = new ArrayList<>();
+        if (fRows == Rows.NETFLOW && (!(categories instanceof Collection<?> wanted) || wanted.contains(Messages.Netflow_Races))) {
+            try {
+                for (ITmfStateInterval race : Races.of(ss, ITmfStateSystem.ROOT_ATTRIBUTE, Collections.min(times), Collections.max(times))) {
+                    races.add(new Annotation(race.getStartTime(), race.getEndTime() - race.getStartTime() + 1, ss.getParentAttributeQuark(race.getAttribute()),
+                            AnnotationType.CHART, MessageFormat.format(Messages.Netflow_Race, race.getValue()), RACE_MARKER));
+                }
+            } catch (StateSystemDisposedException e) {
+                return new TmfModelResponse<>(null, Status.FAILED, CommonStatusMessage.STATE_SYSTEM_FAILED);
+            }
+        }
+        return new TmfModelResponse<>(new AnnotationModel(races.isEmpty() ? Map.of() : Map.of(Messages.Netflow_Races, races)), Status.COMPLETED,
+                CommonStatusMessage.COMPLETED);
     }
 
     @Override

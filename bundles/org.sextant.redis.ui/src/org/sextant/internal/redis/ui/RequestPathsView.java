@@ -13,7 +13,9 @@ import org.sextant.internal.redis.core.RequestPathsDataProvider;
 /**
  * Redis Request Paths: each redirected command from its MOVED or ASK reply to its retry on another node, each
  * PUBLISH with its bus messages and their reading on the peers, each replica's stream; selecting a path selects
- * its range in every view, where Netflow draws its arrows (double-click zooms there).
+ * its range in every view, where Netflow draws its arrows (double-click zooms there), and selecting a request
+ * elsewhere (in the Redis Events Latency table, or a time on a Netflow connection) selects the narrowest path or
+ * hop it meets.
  */
 public class RequestPathsView extends SummaryTreeView {
 
@@ -23,6 +25,12 @@ public class RequestPathsView extends SummaryTreeView {
     /** Creates the view. */
     public RequestPathsView() {
         super(ID, RequestPathsDataProvider.ID);
+    }
+
+    /** A request selected elsewhere leads to its path. */
+    @Override
+    protected boolean followsSelections() {
+        return true;
     }
 
     /** A path, or a hop of a publication: from its start for its duration. */

@@ -58,6 +58,11 @@ class IoStagesTest {
             // 2 INFO and SHUTDOWN are 2006 commands, read in 2005 reads (redis-benchmark's two CONFIG GETs come in one)
             assertEquals(2005, stages.get("executing")); //$NON-NLS-1$
             assertEquals(2005, stages.get("executing by " + MAIN)); //$NON-NLS-1$
+            // every write but the first of each write phase that follows io-threaded reads (that client goes from
+            // executing, unseen, straight to writing): write_to_client_start 2004, less the 43 loop iterations (between
+            // the main thread's after_sleep events) whose first client write came while an io thread had read or
+            // written in that iteration or the one before
+            assertEquals(2004 - 43, stages.get("pending write")); //$NON-NLS-1$
 
             Map<String, Object> query = new HashMap<>();
             ITimeGraphDataProvider<TimeGraphEntryModel> provider = recording.provider(RedisTimeGraphDataProvider.Rows.THREADS.id(),

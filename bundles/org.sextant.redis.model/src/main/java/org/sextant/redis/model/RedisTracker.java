@@ -38,7 +38,8 @@ import org.sextant.common.model.state.StateWriter;
  *     File events                           what the event loop watches it for: 1 readable, 2 writable
  *     Sent/&lt;TYPE&gt;, Received/&lt;TYPE&gt;         bus messages of that type ({@link BusMessages}) since it opened
  *     Race                                  while two threads work on it at once: "&lt;tid&gt; &lt;operation&gt; / &lt;tid&gt; &lt;operation&gt;", the first
- *                                           thread's operation then the second's ("close" for a close), null otherwise
+ *                                           thread's operation then the second's ("close" for a close, whose race
+ *                                           lasts until the descriptor's next event), null otherwise
  *   Connections opened/&lt;kind&gt;              connections of that kind opened so far (one whose kind is learnt
  *                                           later, an outgoing one at its first write, moves from unknown then)
  *   Commands/&lt;command&gt;                     requests of that command so far
@@ -88,7 +89,7 @@ import org.sextant.common.model.state.StateWriter;
 public final class RedisTracker {
 
     /** Bump when the attribute tree above or its values change, so that existing histories are rebuilt. */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
 
     /** The top-level attribute. */
     public static final String NODES = "Nodes";
@@ -997,6 +998,7 @@ public final class RedisTracker {
             fBytesIn.add(time, 0);
             fBytesOut.add(time, 0);
             fWriter.modify(time, fOperation, Operation.IDLE.label());
+            fWriter.modify(time, fRace, null);
             setKind(time, kind);
         }
 
@@ -1082,10 +1084,17 @@ public final class RedisTracker {
             fFirstUnparsedRead = UNKNOWN;
         }
 
-        /** Everything of the connection becomes null: the descriptor may be reused by another. */
+        /**
+         * Everything of the connection becomes null, the descriptor may be reused by another; but a close that
+         * raced with another thread's read or write leaves its race until the descriptor's next event (that
+         * thread's end, typically): nulled at once, the race would last no time and no history would keep it.
+         */
         void close(long time) {
-            for (int quark : new int[] { fOperation, fKind, fPeer, fThread, fCommand, fFileEvents, fRace }) {
+            for (int quark : new int[] { fOperation, fKind, fPeer, fThread, fCommand, fFileEvents }) {
                 fWriter.modify(time, quark, null);
+            }
+            if (fBusy.isEmpty()) {
+                fWriter.modify(time, fRace, null);
             }
             fBytesIn.clear(time);
             fBytesOut.clear(time);
