@@ -27,7 +27,7 @@ import org.sextant.timeseries.model.Otf2Schema;
  * built once into a history-tree file straight from Sextant's reader (no trace type involved), then queried for
  * each metric. A count per second is the difference of a cumulative count at the ends of two seconds.
  */
-final class Otf2MetricsIndex implements AutoCloseable {
+public final class Otf2MetricsIndex implements AutoCloseable {
 
     private static final long NS_PER_SECOND = 1_000_000_000L;
     private static final int QUEUE = 10_000;
@@ -53,7 +53,7 @@ final class Otf2MetricsIndex implements AutoCloseable {
      * @throws IOException
      *             when the file cannot be written
      */
-    static Otf2MetricsIndex build(Otf2Archive archive, File file) throws Otf2FormatException, IOException {
+    public static Otf2MetricsIndex build(Otf2Archive archive, File file) throws Otf2FormatException, IOException {
         // The history starts at 0: clock offsets may put corrected events before the archive's global offset.
         IStateHistoryBackend backend = StateHistoryBackendFactory.createHistoryTreeBackendNewFile("otf2-metrics", //$NON-NLS-1$
                 file, Otf2MetricsIndexer.VERSION, 0, QUEUE);
@@ -76,7 +76,7 @@ final class Otf2MetricsIndex implements AutoCloseable {
     }
 
     /** @return the nine metrics, each from its queries */
-    NineMetrics metrics() throws StateSystemDisposedException {
+    public NineMetrics metrics() throws StateSystemDisposedException {
         return new NineMetrics(perSecond("enter"), perSecond("send"), perSecond("receive"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                 finalCounts(Function.identity(), "enter", "regions"), //$NON-NLS-1$ //$NON-NLS-2$
                 finalCounts(Long::valueOf, "send", "tags"), finalCounts(Long::valueOf, "receive", "tags"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$

@@ -18,6 +18,7 @@ import org.eclipse.tracecompass.tmf.core.model.xy.ITmfXyModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse.Status;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTrace;
 import org.sextant.headless.core.HeadlessAnalysisException;
 import org.sextant.timeseries.model.LineProtocol;
 import org.sextant.timeseries.model.LineSink;
@@ -36,14 +37,21 @@ import org.sextant.timeseries.model.LineSink;
  * redis     redis_bytes     org.sextant.redis.core.volume         per node, client and bus bytes
  * </pre>
  */
-final class XyExport {
+public final class XyExport {
 
-    /** An analysis that can be exported: its XY provider and its measurement. */
-    record Analysis(String provider, String measurement) {
+    /**
+     * An analysis that can be exported.
+     *
+     * @param provider
+     *            its XY data provider's id
+     * @param measurement
+     *            the measurement its points go to
+     */
+    public record Analysis(String provider, String measurement) {
     }
 
     /** The analyses, by the name {@code --analysis} takes. */
-    static final Map<String, Analysis> ANALYSES = Map.of(
+    public static final Map<String, Analysis> ANALYSES = Map.of(
             "count", new Analysis("org.sextant.count.core.dataprovider", "kernel_events"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
             "cpu", new Analysis("org.sextant.kernel.core.cpu.dataprovider", "cpu_usage"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
             "io", new Analysis("org.sextant.kernel.core.io.dataprovider", "io_bytes"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
@@ -70,7 +78,7 @@ final class XyExport {
      *             when the trace has no such provider or it fails
      */
     @SuppressWarnings("unchecked")
-    static Map<String, Long> run(ITmfTrace trace, Analysis analysis, long intervalNs, LineSink sink)
+    public static Map<String, Long> run(ITmfTrace trace, Analysis analysis, long intervalNs, LineSink sink)
             throws HeadlessAnalysisException {
         ITmfTreeXYDataProvider<ITmfTreeDataModel> provider = DataProviderManager.getInstance().getDataProvider(trace,
                 analysis.provider(), ITmfTreeXYDataProvider.class);
@@ -81,7 +89,7 @@ final class XyExport {
                 new HashMap<>(), analysis);
         List<Long> items = new ArrayList<>();
         tree.getEntries().forEach(entry -> items.add(entry.getId()));
-        trace.indexTrace(true);
+        indexed(trace);
         List<Long> times = new ArrayList<>();
         for (long time = trace.getStartTime().toNanos(); time < trace.getEndTime().toNanos() + intervalNs; time += intervalNs) {
             times.add(time);
@@ -104,6 +112,23 @@ final class XyExport {
             points.merge(path, (long) x.length, Long::sum);
         }
         return points;
+    }
+
+    /**
+     * Indexes the trace, waiting for it: {@code indexTrace(true)} returns at once while an indexing that opening
+     * the trace started is under way, and the trace's end is then where that indexing got to, so the points would
+     * stop short of the trace's end (seen on perf-sched-syscalls: 10 points of 17).
+     */
+    private static void indexed(ITmfTrace trace) {
+        trace.indexTrace(true);
+        while (trace instanceof TmfTrace indexing && indexing.isIndexing()) {
+            try {
+                Thread.sleep(POLL_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /** A fetch of the provider. */

@@ -20,6 +20,8 @@ final class Fixtures {
     static final Path CHUNKS = directory().resolve("otf2-chunks");
     /** A real MPI + OpenMP run (4 ranks of 2 threads) recorded by tools/otf2-measure (tools/capture/otf2-mpi.sh). */
     static final Path MPI_STENCIL = directory().resolve("otf2-mpi-stencil");
+    /** Events alike to the tick on a 2.5 GHz clock, a region name full of quotes (tools/capture/otf2-ties.py). */
+    static final Path TIES = directory().resolve("otf2-ties");
 
     private Fixtures() {
     }

@@ -20,7 +20,7 @@ class Otf2ArchiveTest {
     private static final Pattern LOCATION_LINE = Pattern.compile("^LOCATION +(\\d+) .*# Events: (\\d+),.*");
 
     /** The event types of the fixture that the reader skips, as otf2-print names them, by record type id. */
-    private static final Map<Integer, String> SKIPPED = Map.of(11, "MEASUREMENT_ON_OFF", 24, "OMP_FORK", 33,
+    static final Map<Integer, String> SKIPPED = Map.of(11, "MEASUREMENT_ON_OFF", 24, "OMP_FORK", 33,
             "PARAMETER_INT64");
 
     @Test
@@ -78,6 +78,19 @@ class Otf2ArchiveTest {
                 .forEach(location -> assertEquals(perLocation.get(location.id()), location.numberOfEvents()));
     }
 
+    /** Ticks that are not nanoseconds, events equal to the tick, and a region name otf2-print quotes unescaped. */
+    @Test
+    void tiesOnAFastClockEqualOtf2Print() throws Exception {
+        Otf2Archive archive = Otf2Archive.open(Fixtures.TIES);
+        Otf2Print print = new Otf2Print(archive.definitions());
+        List<String> lines = new ArrayList<>();
+        long count = archive.readEvents(event -> lines.addAll(print.lines(event)));
+        assertSameLines(Fixtures.printedEvents(Fixtures.TIES), lines);
+        assertEquals(186, count);
+        assertEquals(Map.of(), archive.skippedEvents());
+        assertEquals(2_500_000_000L, archive.definitions().clock().ticksPerSecond());
+    }
+
     @Test
     void eventsPerLocationEqualTheCountsInTheDefinitions() throws Exception {
         Otf2Archive archive = Otf2Archive.open(Fixtures.MPI_LIKE.resolve("traces.otf2"));
@@ -132,7 +145,7 @@ class Otf2ArchiveTest {
     }
 
     /** Names the first line that differs rather than printing thousands of them. */
-    private static void assertSameLines(List<String> expected, List<String> actual) {
+    static void assertSameLines(List<String> expected, List<String> actual) {
         for (int i = 0; i < Math.min(expected.size(), actual.size()); i++) {
             assertEquals(expected.get(i), actual.get(i), "event line " + (i + 1));
         }

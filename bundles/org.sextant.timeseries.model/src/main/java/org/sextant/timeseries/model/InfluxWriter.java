@@ -42,6 +42,8 @@ public final class InfluxWriter implements LineSink, AutoCloseable {
     private static final Pattern CONFLICT = Pattern.compile(
             "input field \"([^\"]*)\" on measurement \"([^\"]*)\" is type (\\w+)");
     private static final Pattern DROPPED = Pattern.compile("dropped=(\\d+)");
+    /** Where the error text starts in InfluxDB's JSON answer: 1.x's "error", 2.x's and 3.x's "message". */
+    private static final Pattern ERROR_KEY = Pattern.compile("\"(?:error|message)\"\\s*:\\s*\"");
 
     private final InfluxTarget fTarget;
     private final Progress fProgress;
@@ -233,28 +235,41 @@ public final class InfluxWriter implements LineSink, AutoCloseable {
                 error), String.format(", %,d of them from that batch", kept));
     }
 
-    /** @return the text of InfluxDB's {@code {"error":"..."}} answer, its JSON escapes undone; else the answer */
+    /**
+     * @return the error text of InfluxDB's JSON answer, its JSON escapes undone: 1.x's {@code {"error":"..."}}, or
+     *         2.x's and 3.x's {@code {"code":"invalid","message":"..."}}; any other answer as it came
+     */
     private static String errorText(String answer) {
-        String prefix = "{\"error\":\"";
-        if (!answer.startsWith(prefix) || !answer.endsWith("\"}")) {
+        if (!answer.startsWith("{")) {
             return answer;
         }
-        String json = answer.substring(prefix.length(), answer.length() - 2);
-        StringBuilder text = new StringBuilder(json.length());
-        for (int i = 0; i < json.length(); i++) {
-            char c = json.charAt(i);
-            if (c == '\\' && i + 1 < json.length()) {
-                char next = json.charAt(++i);
-                text.append(switch (next) {
-                case 'n' -> '\n';
-                case 't' -> '\t';
-                default -> next;
-                });
+        Matcher key = ERROR_KEY.matcher(answer);
+        if (!key.find()) {
+            return answer;
+        }
+        StringBuilder text = new StringBuilder();
+        for (int i = key.end(); i < answer.length(); i++) {
+            char c = answer.charAt(i);
+            if (c == '"') {
+                return text.toString();
+            }
+            if (c == '\\' && i + 1 < answer.length()) {
+                char next = answer.charAt(++i);
+                if (next == 'u' && i + 4 < answer.length()) {
+                    text.append((char) Integer.parseInt(answer.substring(i + 1, i + 5), 16));
+                    i += 4;
+                } else {
+                    text.append(switch (next) {
+                    case 'n' -> '\n';
+                    case 't' -> '\t';
+                    default -> next;
+                    });
+                }
             } else {
                 text.append(c);
             }
         }
-        return text.toString();
+        return answer;
     }
 
     private static int lineIndex(String body, String wanted) {

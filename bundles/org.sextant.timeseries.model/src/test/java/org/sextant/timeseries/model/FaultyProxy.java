@@ -8,6 +8,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -24,16 +25,21 @@ import com.sun.net.httpserver.HttpServer;
  */
 final class FaultyProxy implements AutoCloseable {
 
-    /** What to do with the n-th request (from 1). */
-    record Fault(long delayMs, int status) {
-        static final Fault NONE = new Fault(0, 0);
+    /** What to do with the n-th request (from 1): wait, then pass it on, or answer with a status and body. */
+    record Fault(long delayMs, int status, String body) {
+        static final Fault NONE = new Fault(0, 0, "");
 
         static Fault delay(long ms) {
-            return new Fault(ms, 0);
+            return new Fault(ms, 0, "");
         }
 
+        /** An answer with InfluxDB 1.x's error body, none for a 204 (a successful write has none). */
         static Fault answer(int status) {
-            return new Fault(0, status);
+            return new Fault(0, status, status == 204 ? "" : "{\"error\":\"injected\"}");
+        }
+
+        static Fault answer(int status, String body) {
+            return new Fault(0, status, body);
         }
     }
 
@@ -52,8 +58,7 @@ final class FaultyProxy implements AutoCloseable {
             try {
                 Thread.sleep(fault.delayMs());
                 if (fault.status() != 0) {
-                    // a 204, as a successful write, has no body
-                    reply(exchange, fault.status(), fault.status() == 204 ? new byte[0] : "{\"error\":\"injected\"}".getBytes());
+                    reply(exchange, fault.status(), fault.body().getBytes(StandardCharsets.UTF_8));
                     return;
                 }
                 HttpResponse<byte[]> response = client.send(HttpRequest.newBuilder(influx.resolve(exchange.getRequestURI()))

@@ -11,13 +11,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
 
-/** The OTF2 archives of tests/fixtures (see its CATALOGUE.md) and their otf2-print oracles. */
+/** The OTF2 archive of tests/fixtures these tests export (see its CATALOGUE.md) and its otf2-print oracle. */
 final class Fixtures {
 
-    /** Two MPI-like ranks and an OpenMP-like thread (tools/capture/otf2-mpi-like.py). */
-    static final Path MPI_LIKE = directory().resolve("otf2-mpi-like");
-    /** A real MPI + OpenMP stencil recorded by Sextant's measurement library (tools/capture/otf2-mpi.sh). */
-    static final Path MPI_STENCIL = directory().resolve("otf2-mpi-stencil");
     /** Events alike to the tick, a 2.5 GHz clock over four seconds, a region name to escape (otf2-ties.py). */
     static final Path TIES = directory().resolve("otf2-ties");
 

@@ -162,4 +162,20 @@ class InfluxWriterTest extends WithInfluxd {
                     proxy.seen());
         }
     }
+
+    @Test
+    void aRefusalInInfluxDb2sJsonNamesThePoint() throws IOException {
+        // InfluxDB 2.x and 3.x answer a refused write with {"code":...,"message":...}, not 1.x's {"error":...}
+        String answer = "{\"code\":\"invalid\",\"message\":\"unable to parse 'm,s=1 f=1i 1000': "
+                + "invalid field format \\\"f=1i\\\" \\u2713\"}";
+        try (FaultyProxy proxy = new FaultyProxy(sServer.url(), n -> FaultyProxy.Fault.answer(400, answer))) {
+            InfluxTarget target = InfluxTarget.of(proxy.url().toString(), "bucket", "s3cret");
+            InfluxWriter writer = new InfluxWriter(target, (landed, elapsed) -> { });
+            points(writer, "m", 3);
+            InfluxException e = assertThrows(InfluxException.class, writer::finish);
+            assertTrue(e.getMessage().contains("refused point 2 (m,s=1 f=1i 1000): HTTP 400 unable to parse 'm,s=1 f=1i "
+                    + "1000': invalid field format \"f=1i\" \u2713. 0 points landed"), e.getMessage());
+            assertEquals(0, e.landed());
+        }
+    }
 }
