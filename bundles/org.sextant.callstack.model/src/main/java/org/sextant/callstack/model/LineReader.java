@@ -4,6 +4,9 @@ package org.sextant.callstack.model;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.function.LongConsumer;
@@ -31,6 +34,7 @@ final class LineReader implements Closeable {
     }
 
     private static final long STEP = 4 << 20;
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final InputStream fIn;
     private final int fLimit;
@@ -70,6 +74,10 @@ final class LineReader implements Closeable {
     String readLine() throws IOException {
         int scan = fStart;
         while (true) {
+            // eight bytes at a time up to the first that may end the line, then byte by byte
+            while (scan + Long.BYTES <= fEnd && !mayEndLine((long) LONGS.get(fBuffer, scan))) {
+                scan += Long.BYTES;
+            }
             for (; scan < fEnd; scan++) {
                 byte b = fBuffer[scan];
                 if (b == '\n' || b == '\r') {
@@ -85,6 +93,14 @@ final class LineReader implements Closeable {
             }
             scan = fStart + kept;
         }
+    }
+
+    /** Whether one of eight bytes is a {@code \n} or a {@code \r}: the classic test for a zero byte, twice. */
+    private static boolean mayEndLine(long eight) {
+        long newlines = eight ^ 0x0a0a0a0a0a0a0a0aL;
+        long returns = eight ^ 0x0d0d0d0d0d0d0d0dL;
+        long ones = 0x0101010101010101L;
+        return (((newlines - ones) & ~newlines | (returns - ones) & ~returns) & 0x8080808080808080L) != 0;
     }
 
     private String line(int end, boolean atReturn) throws LineTooLongException {

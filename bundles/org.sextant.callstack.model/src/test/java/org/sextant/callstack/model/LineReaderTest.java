@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +48,30 @@ class LineReaderTest {
             assertEquals(List.of(first, "next", ""), lines(first + "\r\nnext\n\n"), "cut after " + pad);
         }
         assertEquals(List.of(), lines(""));
+    }
+
+    @Test
+    void linesAreBufferedReadersWhereverTheirEndsFallInTheEightBytesReadAtOnce() throws IOException {
+        StringBuilder text = new StringBuilder();
+        String[] ends = { "\n", "\r", "\r\n" };
+        for (int length = 0; length < 200; length++) {
+            text.append("w".repeat(length % 41)).append('\u00ff').append(ends[length % 3]);
+        }
+        List<String> expected = new ArrayList<>();
+        try (BufferedReader in = new BufferedReader(new StringReader(text.toString()))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                expected.add(line);
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        try (LineReader in = new LineReader(new ByteArrayInputStream(text.toString().getBytes(StandardCharsets.ISO_8859_1)), 1000, read -> {
+            // no progress to check
+        })) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                lines.add(line);
+            }
+        }
+        assertEquals(expected, lines);
     }
 
     @Test
