@@ -28,7 +28,7 @@ need_packages() {
     # would prove less than the one they were written on
     command -v cc >/dev/null && command -v g++ >/dev/null && command -v make >/dev/null || missing+=(gcc g++ make)
     command -v lttng >/dev/null || missing+=(lttng-tools)
-    [ -e /usr/include/lttng/tracepoint.h ] || missing+=(liblttng-ust-dev)
+    echo "#include <lttng/tracepoint.h>" | cc -E - >/dev/null 2>&1 || missing+=(liblttng-ust-dev)
     command -v babeltrace2 >/dev/null || missing+=(babeltrace2)
     command -v redis-server >/dev/null || missing+=(redis-server)
     command -v redis-benchmark >/dev/null || missing+=(redis-tools)
