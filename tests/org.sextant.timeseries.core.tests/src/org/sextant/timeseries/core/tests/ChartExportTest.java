@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,15 +24,12 @@ import org.eclipse.tracecompass.tmf.core.model.xy.ITmfXyModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sextant.internal.timeseries.core.ModelExport;
 import org.sextant.internal.timeseries.core.XyExport;
 import org.sextant.test.support.Fixture;
 import org.sextant.test.support.Traces;
 import org.sextant.timeseries.model.InfluxQuery;
-import org.sextant.timeseries.model.InfluxServer;
 import org.sextant.timeseries.model.InfluxTarget;
 import org.sextant.timeseries.model.InfluxWriter;
 
@@ -43,25 +39,14 @@ import org.sextant.timeseries.model.InfluxWriter;
  * Sextant: a thread's time on CPU from babeltrace2's sched_switch events (catalogue {@code cpu.ns.TID}), a Redis
  * node's bus bytes out in the load window from the write system calls perf recorded (CATALOGUE.md, redis-cluster).
  */
-class ChartExportTest {
+class ChartExportTest extends WithInfluxd {
 
     private static final long MS = 1_000_000L;
     private static final long MAX_SERIES = 1_000;
 
-    private static InfluxServer sServer;
 
     /** A point as InfluxDB returns it and as the provider computed it: time and rate. */
     private record Point(long time, double rate) {
-    }
-
-    @BeforeAll
-    static void start() throws IOException {
-        sServer = InfluxServer.start("influxd"); //$NON-NLS-1$
-    }
-
-    @AfterAll
-    static void stop() {
-        sServer.close();
     }
 
     @Test

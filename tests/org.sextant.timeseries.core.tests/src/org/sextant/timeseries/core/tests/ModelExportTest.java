@@ -28,8 +28,6 @@ import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
 import org.eclipse.tracecompass.tmf.core.statesystem.TmfStateSystemAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sextant.common.model.series.DurationStats;
 import org.sextant.internal.timeseries.core.ModelExport;
@@ -44,7 +42,6 @@ import org.sextant.spans.model.SpanKind;
 import org.sextant.test.support.Fixture;
 import org.sextant.test.support.Traces;
 import org.sextant.timeseries.model.InfluxQuery;
-import org.sextant.timeseries.model.InfluxServer;
 import org.sextant.timeseries.model.InfluxTarget;
 import org.sextant.timeseries.model.InfluxWriter;
 
@@ -53,24 +50,13 @@ import org.sextant.timeseries.model.InfluxWriter;
  * and asked back by InfluxQL, against oracles outside Sextant: each Redis node's own {@code INFO commandstats}, the
  * load generator's log of the HTTP topology; and against the model's own latencies (sum and nearest-rank p99).
  */
-class ModelExportTest {
+class ModelExportTest extends WithInfluxd {
 
     private static final Pattern CMDSTAT = Pattern.compile("^cmdstat_([^|:]+)[^:]*:calls=(\\d+),.*rejected_calls=(\\d+)", Pattern.MULTILINE); //$NON-NLS-1$
     private static final Pattern LOGGED = Pattern.compile("\"id\":(?:\"(\\w+)\"|null).*\"route\":\"([^\"]+)\""); //$NON-NLS-1$
 
     private static final long MAX_SERIES = 1_000;
 
-    private static InfluxServer sServer;
-
-    @BeforeAll
-    static void start() throws IOException {
-        sServer = InfluxServer.start("influxd"); //$NON-NLS-1$
-    }
-
-    @AfterAll
-    static void stop() {
-        sServer.close();
-    }
 
     @Test
     void requestsPerCommandEqualInfoCommandstatsOfTheHttpTopology() throws Exception {

@@ -23,8 +23,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -32,7 +30,6 @@ import org.sextant.internal.timeseries.core.Otf2MetricsIndex;
 import org.sextant.otf2.model.Otf2Archive;
 import org.sextant.test.support.Fixture;
 import org.sextant.timeseries.model.InfluxQuery;
-import org.sextant.timeseries.model.InfluxServer;
 import org.sextant.timeseries.model.InfluxTarget;
 import org.sextant.timeseries.model.NineMetrics;
 import org.sextant.timeseries.model.Otf2Export;
@@ -46,26 +43,15 @@ import org.sextant.timeseries.model.Otf2Metrics;
  * pass must also equal the metrics counted from otf2-print's text committed beside each archive (OTF2's own
  * library), so the three agree on the right answer, not only with each other.
  */
-class NineMetricsThreeWaysTest {
+class NineMetricsThreeWaysTest extends WithInfluxd {
 
     private static final Pattern EVENT = Pattern.compile("^(\\w+) +(\\d+) +(\\d+) +(.*)$"); //$NON-NLS-1$
     private static final Pattern REGION = Pattern.compile("Region: \"(.*)\" <\\d+>"); //$NON-NLS-1$
     private static final Pattern MESSAGE = Pattern.compile("(?:Receiver|Sender): (\\d+) .*Tag: (\\d+),"); //$NON-NLS-1$
 
-    private static InfluxServer sServer;
 
     @TempDir
     Path fTemp;
-
-    @BeforeAll
-    static void start() throws IOException {
-        sServer = InfluxServer.start("influxd"); //$NON-NLS-1$
-    }
-
-    @AfterAll
-    static void stop() {
-        sServer.close();
-    }
 
     @ParameterizedTest
     @ValueSource(strings = { "otf2-ties", "otf2-mpi-like", "otf2-chunks", "otf2-mpi-stencil" })

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.timeseries.core.tests;
+
+import java.io.IOException;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.sextant.timeseries.model.InfluxServer;
+
+/** Tests against a real InfluxDB 1.6: one private {@code influxd} per test class, stopped after it. */
+abstract class WithInfluxd {
+
+    /** The server of the running test class. */
+    static InfluxServer sServer;
+
+    @BeforeAll
+    static void start() throws IOException {
+        sServer = InfluxServer.start("influxd"); //$NON-NLS-1$
+    }
+
+    @AfterAll
+    static void stop() {
+        sServer.close();
+    }
+}
