@@ -24,17 +24,23 @@ need_packages() {
     # the time-series export's tests start their own InfluxDB 1.x
     command -v influxd >/dev/null || missing+=(influxdb)
     # the live recordings of the installation tier (the tracer built and preloaded into real Redis nodes and Node
-    # services, ftrace with an annotated program): without these they would be skipped, and a fresh machine
-    # would prove less than the one they were written on
-    command -v cc >/dev/null && command -v g++ >/dev/null && command -v make >/dev/null || missing+=(gcc g++ make)
-    command -v lttng >/dev/null || missing+=(lttng-tools)
-    echo "#include <lttng/tracepoint.h>" | cc -E - >/dev/null 2>&1 || missing+=(liblttng-ust-dev)
-    command -v babeltrace2 >/dev/null || missing+=(babeltrace2)
-    command -v redis-server >/dev/null || missing+=(redis-server)
-    command -v redis-benchmark >/dev/null || missing+=(redis-tools)
-    command -v openssl >/dev/null || missing+=(openssl)
-    command -v trace-cmd >/dev/null || missing+=(trace-cmd)
-    command -v valgrind >/dev/null || missing+=(valgrind)
+    # services, ftrace with an annotated program): installed when root, so that a fresh machine proves as much as
+    # the one they were written on; without root, the tests that need them say so and are skipped
+    local live=()
+    command -v cc >/dev/null && command -v g++ >/dev/null && command -v make >/dev/null || live+=(gcc g++ make)
+    command -v lttng >/dev/null || live+=(lttng-tools)
+    echo "#include <lttng/tracepoint.h>" | cc -E - >/dev/null 2>&1 || live+=(liblttng-ust-dev)
+    command -v babeltrace2 >/dev/null || live+=(babeltrace2)
+    command -v redis-server >/dev/null || live+=(redis-server)
+    command -v redis-benchmark >/dev/null || live+=(redis-tools)
+    command -v openssl >/dev/null || live+=(openssl)
+    command -v trace-cmd >/dev/null || live+=(trace-cmd)
+    command -v valgrind >/dev/null || live+=(valgrind)
+    if [ "$(id -u)" -ne 0 ]; then
+        [ ${#live[@]} -eq 0 ] || say "not root: the live recordings that need ${live[*]} will be skipped"
+        live=()
+    fi
+    missing+=("${live[@]}")
     [ ${#missing[@]} -eq 0 ] && return
     if [ "$(id -u)" -ne 0 ]; then
         echo "sextant: error: missing OS packages: ${missing[*]} (install them, or run as root)" >&2

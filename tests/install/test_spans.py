@@ -92,7 +92,7 @@ print(json.dumps({"spans": len(spans), "traces": sorted({s.trace_id.hex() for s 
     assert parsed["bad_ids"] == 0
 
 
-LIVE_REQUESTS = 90
+LIVE_REQUESTS = 100  # so that the 99% the issue asks leaves room for one request
 LIVE_SEED = "11fe0016"
 
 

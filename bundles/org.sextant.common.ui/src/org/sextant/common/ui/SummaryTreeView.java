@@ -97,6 +97,11 @@ public abstract class SummaryTreeView extends TmfView {
         if (viewer == null || trace == null || signal.getSource() == this || !followsSelections()) {
             return;
         }
+        @Nullable ITmfTrace selectedIn = signal.getTrace();
+        if (selectedIn != null && !TmfTraceManager.getTraceSetWithExperiment(trace).contains(selectedIn)) {
+            // a selection in another trace's views: its times mean nothing here
+            return;
+        }
         ITmfTreeViewerEntry root;
         synchronized (viewer.fComplete) {
             root = viewer.fComplete.get(trace);

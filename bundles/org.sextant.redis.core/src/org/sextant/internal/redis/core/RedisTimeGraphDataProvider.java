@@ -190,9 +190,15 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider imple
     public TmfModelResponse<AnnotationModel> fetchAnnotations(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
         ITmfStateSystem ss = StateSystems.first(fModule);
         List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
-        if (ss == null || times == null || times.isEmpty()) {
+        if (ss == null) {
+            return new TmfModelResponse<>(null, Status.FAILED, CommonStatusMessage.STATE_SYSTEM_FAILED);
+        }
+        if (times == null || times.isEmpty()) {
             return new TmfModelResponse<>(null, Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
         }
+        // the races so far while the history is still being built, as the tree and the states answer (asked
+        // first: a build that ends during the query must not pass the races found before as all of them)
+        boolean built = ss.waitUntilBuilt(0);
         Object categories = parameters.get(IOutputAnnotationParameters.ANNOTATION_CATEGORIES_KEY);
         List<Annotation> races = new ArrayList<>();
         if (fRows == Rows.NETFLOW && (!(categories instanceof Collection<?> wanted) || wanted.contains(Messages.Netflow_Races))) {
@@ -205,8 +211,8 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider imple
                 return new TmfModelResponse<>(null, Status.FAILED, CommonStatusMessage.STATE_SYSTEM_FAILED);
             }
         }
-        return new TmfModelResponse<>(new AnnotationModel(races.isEmpty() ? Map.of() : Map.of(Messages.Netflow_Races, races)), Status.COMPLETED,
-                CommonStatusMessage.COMPLETED);
+        return new TmfModelResponse<>(new AnnotationModel(races.isEmpty() ? Map.of() : Map.of(Messages.Netflow_Races, races)),
+                built ? Status.COMPLETED : Status.RUNNING, built ? CommonStatusMessage.COMPLETED : CommonStatusMessage.RUNNING);
     }
 
     @Override

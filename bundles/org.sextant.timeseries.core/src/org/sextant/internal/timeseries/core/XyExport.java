@@ -119,14 +119,15 @@ public final class XyExport {
      * the trace started is under way, and the trace's end is then where that indexing got to, so the points would
      * stop short of the trace's end (seen on perf-sched-syscalls: 10 points of 17).
      */
-    private static void indexed(ITmfTrace trace) {
+    private static void indexed(ITmfTrace trace) throws HeadlessAnalysisException {
         trace.indexTrace(true);
         while (trace instanceof TmfTrace indexing && indexing.isIndexing()) {
             try {
                 Thread.sleep(POLL_MILLIS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                // exporting what was indexed so far would be the short series this wait is for
+                throw new HeadlessAnalysisException("interrupted while " + trace.getName() + " was being indexed"); //$NON-NLS-1$ //$NON-NLS-2$
             }
         }
     }

@@ -20,6 +20,10 @@ abstract class WithInfluxd {
 
     @AfterAll
     static void stop() {
-        sServer.close();
+        // none when it failed to start: that failure is the class's, not a null here
+        if (sServer != null) {
+            sServer.close();
+            sServer = null;
+        }
     }
 }

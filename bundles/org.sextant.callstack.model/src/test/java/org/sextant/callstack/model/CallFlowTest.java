@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -126,10 +128,20 @@ class CallFlowTest {
             }
             }
         }
+        Set<String> built = new HashSet<>();
         for (CallFlow.Scope scope : CallFlow.Scope.values()) {
-            flow.trees(scope, CallFlow.Weight.INSTRUCTIONS).forEach((key, tree) -> assertSameTree(expected.get(scope + "/" + key + "/i"), tree));
-            flow.trees(scope, CallFlow.Weight.TIME).forEach((key, tree) -> assertSameTree(expected.get(scope + "/" + key + "/t"), tree));
+            for (CallFlow.Weight weight : CallFlow.Weight.values()) {
+                String suffix = weight == CallFlow.Weight.INSTRUCTIONS ? "/i" : "/t";
+                flow.trees(scope, weight).forEach((key, tree) -> {
+                    String name = scope + "/" + key + suffix;
+                    if (tree.root().total() > 0) {
+                        built.add(name);
+                    }
+                    assertSameTree(expected.get(name), tree);
+                });
+            }
         }
+        assertEquals(expected.keySet(), built, "a tree for every place and weight charged, and no other");
     }
 
     private static void charge(Map<String, CallTree> trees, String key, List<String> stack, long cost) {

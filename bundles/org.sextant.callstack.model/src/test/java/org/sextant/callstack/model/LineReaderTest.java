@@ -4,6 +4,7 @@ package org.sextant.callstack.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
@@ -76,13 +77,17 @@ class LineReaderTest {
 
     @Test
     void aLineOverTheLimitIsNamedWithoutHoldingItWhole() throws IOException {
-        String text = "short\n" + "x".repeat(100_000) + "\nshort\n";
-        try (LineReader in = reader(text, 1000, new ArrayList<>())) {
+        String text = "short\n" + "x".repeat(1_000_000) + "\nshort\n";
+        ByteArrayInputStream bytes = new ByteArrayInputStream(text.getBytes(StandardCharsets.ISO_8859_1));
+        try (LineReader in = new LineReader(bytes, 1000, read -> {
+            // no progress to check
+        })) {
             assertEquals("short", in.readLine());
             LineTooLongException e = assertThrows(LineTooLongException.class, in::readLine);
             assertEquals(2, e.line());
             assertEquals("line 2 is longer than 1000 characters", e.getMessage());
         }
+        assertTrue(text.length() - bytes.available() <= 1 << 16, "read no more than its first buffer of the long line");
         try (LineReader in = reader("x".repeat(1000) + "\n" + "y".repeat(1001), 1000, new ArrayList<>())) {
             assertEquals(1000, in.readLine().length(), "the limit itself passes");
             assertThrows(LineTooLongException.class, in::readLine, "the last line, with no end, is held to it too");

@@ -255,7 +255,10 @@ public final class InfluxWriter implements LineSink, AutoCloseable {
             }
             if (c == '\\' && i + 1 < answer.length()) {
                 char next = answer.charAt(++i);
-                if (next == 'u' && i + 4 < answer.length()) {
+                if (next == 'u') {
+                    if (i + 4 >= answer.length() || !answer.substring(i + 1, i + 5).chars().allMatch(d -> Character.digit(d, 16) >= 0)) {
+                        return answer; // a broken escape: the answer as it came, rather than a guess at it
+                    }
                     text.append((char) Integer.parseInt(answer.substring(i + 1, i + 5), 16));
                     i += 4;
                 } else {

@@ -178,4 +178,16 @@ class InfluxWriterTest extends WithInfluxd {
             assertEquals(0, e.landed());
         }
     }
+
+    @Test
+    void aRefusalWithABrokenEscapeIsGivenAsItCame() throws IOException {
+        // a backslash, u and two hex digits where four must be
+        String answer = "{\"error\":\"unable to parse 'm,s=1 f=1i 1000': bad " + '\\' + "u12\"}";
+        try (FaultyProxy proxy = new FaultyProxy(sServer.url(), n -> FaultyProxy.Fault.answer(400, answer))) {
+            InfluxWriter writer = new InfluxWriter(InfluxTarget.of(proxy.url().toString(), "db", null), (landed, elapsed) -> { });
+            points(writer, "m", 3);
+            InfluxException e = assertThrows(InfluxException.class, writer::finish);
+            assertTrue(e.getMessage().contains("HTTP 400 " + answer), e.getMessage());
+        }
+    }
 }
