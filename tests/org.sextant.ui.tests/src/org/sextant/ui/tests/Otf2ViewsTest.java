@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.text.NumberFormat;
 import java.text.ParseException;
@@ -33,6 +34,7 @@ import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfWindowRangeUpdatedSignal;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimestamp;
@@ -201,12 +203,20 @@ class Otf2ViewsTest {
 
     /**
      * Runs an action of the Flame Graph's View Menu, Content presentation: Per thread ({@code VIEW_BY_THREAD}) shows
-     * each location's calls, where the default aggregates all threads; the view keeps the actions private.
+     * each location's calls, where the default aggregates all threads; the view keeps the actions private. In Trace
+     * Compass 6.2 the action schedules its rebuild before it stores the new presentation, and the rebuild reads the
+     * presentation when it runs: on a call graph already built it can redraw the old one. Selecting the trace again,
+     * as a user would, rebuilds the graph with the stored presentation. Each rebuild starts once the one before has
+     * ended: one that cancels a rebuild not yet started waits forever for the lock the cancelled one holds.
      */
     private static void presentation(IViewPart flameGraph, String field) throws ReflectiveOperationException {
         Field action = flameGraph.getClass().getDeclaredField(field);
         action.setAccessible(true);
+        Method waitForUpdate = flameGraph.getClass().getMethod("waitForUpdate"); //$NON-NLS-1$
+        waitForUpdate.invoke(flameGraph);
         ((IAction) action.get(flameGraph)).run();
+        waitForUpdate.invoke(flameGraph);
+        TmfSignalManager.dispatchSignal(new TmfTraceSelectedSignal(Otf2ViewsTest.class, fTrace));
     }
 
     private static ITimeGraphEntry topLevel(ITimeGraphEntry entry) {
