@@ -10,9 +10,11 @@ import java.util.function.Predicate;
 /**
  * How to decode one run of CTF types (an event header; an event class's contexts and payload), resolved once
  * from the metadata for the fields a reader keeps: consecutive fields whose size and place are fixed make one
- * {@link Run} (a size to skip, and the bit offset, width, byte order and sign of each kept integer in it);
- * what has no fixed size or place (strings, sequences, variants, enumerations, kept arrays) stays a
- * {@link Dynamic} step, decoded by walking its type. perf's events are a run each; LTTng's have a few steps.
+ * {@link Run} (a size to skip, and the bit offset, width, byte order and sign of each kept integer in it; a kept
+ * array of integers is kept element by element, {@code name[i]}, as the type walk keeps it); what has no fixed
+ * size or place (strings, sequences, variants, enumerations, arrays of more than {@link #KEPT_ELEMENTS} kept
+ * elements) stays a {@link Dynamic} step, decoded by walking its type. perf's events are a run each (its system
+ * calls' {@code args} among them); LTTng's have a few steps.
  */
 final class DecodingPlan {
 
@@ -52,6 +54,9 @@ final class DecodingPlan {
      */
     record Dynamic(CtfType type, String name) implements Step {
     }
+
+    /** The most elements of a kept array a run holds: beyond, one slot per element costs more than walking it. */
+    static final int KEPT_ELEMENTS = 16;
 
     private final Step[] fSteps;
 
@@ -120,16 +125,27 @@ final class DecodingPlan {
                 }
             } else if (type instanceof CtfType.Int integer) {
                 if (name != null && fKept.test(name)) {
-                    fNames.add(name.intern());
-                    fOffsets.add(fBits);
-                    fWidths.add(integer.bits());
-                    fOrders.add(integer.order());
-                    fSigned.add(integer.signed());
+                    keep(name, fBits, integer);
                 }
                 fBits += integer.bits();
+            } else if (type instanceof CtfType.Array array && name != null && fKept.test(name)) {
+                CtfType.Int element = (CtfType.Int) array.element();
+                long stride = stride(array);
+                for (int i = 0; i < array.length(); i++) {
+                    keep(name + '[' + i + ']', fBits + i * stride, element);
+                }
+                fBits += size(array);
             } else {
                 fBits += size(type);
             }
+        }
+
+        private void keep(String name, long offset, CtfType.Int integer) {
+            fNames.add(name.intern());
+            fOffsets.add(offset);
+            fWidths.add(integer.bits());
+            fOrders.add(integer.order());
+            fSigned.add(integer.signed());
         }
 
         /** Aligns the open run to {@code align}, or opens a run there when its place is known only at run time. */
@@ -143,8 +159,8 @@ final class DecodingPlan {
 
         /**
          * Whether a type has a fixed size whatever the data, and nothing to keep but integers: a struct of such
-         * fields, an integer, a float, or an array of them that is not kept; each with an alignment that is a
-         * power of two.
+         * fields, an integer, a float, an array of them that is not kept, or a kept array of a few integers; each
+         * with an alignment that is a power of two.
          */
         private boolean fixed(CtfType type, String name) {
             if (Long.bitCount(type.align()) != 1) {
@@ -164,6 +180,9 @@ final class DecodingPlan {
             if (type instanceof CtfType.Array array && (name == null || !fKept.test(name))) {
                 return fixed(array.element(), null) && !(array.element() instanceof CtfType.Struct) && size(array) >= 0;
             }
+            if (type instanceof CtfType.Array array) {
+                return array.element() instanceof CtfType.Int element && Long.bitCount(element.align()) == 1 && array.length() <= KEPT_ELEMENTS;
+            }
             return false;
         }
 
@@ -176,9 +195,14 @@ final class DecodingPlan {
                 return floating.bits();
             }
             CtfType.Array array = (CtfType.Array) type;
+            long stride = stride(array);
+            return stride < 0 || stride > Long.MAX_VALUE / Math.max(array.length(), 1) ? -1 : stride * array.length();
+        }
+
+        /** The distance in bits from an array's element to the next (the element padded to its alignment), or -1 when too large. */
+        private static long stride(CtfType.Array array) {
             long element = size(array.element());
-            long stride = (element + array.align() - 1) / array.align() * array.align();
-            return element < 0 || stride > Long.MAX_VALUE / Math.max(array.length(), 1) ? -1 : stride * array.length();
+            return element < 0 ? -1 : (element + array.align() - 1) / array.align() * array.align();
         }
 
         void endRun() {

@@ -137,21 +137,33 @@ public final class EventReader {
         private static final int SEARCHED = 32;
 
         private String[] fNames;
+        private int[] fHashes;
+        /** Bit {@code hash % 64} of each name held. */
+        private long fHeld;
         private int fCount;
         private Map<String, Integer> fIndex;
 
         Names(int capacity) {
             fNames = new String[capacity];
+            fHashes = new int[capacity];
         }
 
-        /** @return the slot of a name, or -1 */
+        /**
+         * @return the slot of a name, or -1. Each slot keeps its name's hash (which a string caches), and a mask
+         *         holds a bit per hash held: a name never held, as nearly every field decoded is, is known
+         *         absent without a search, and a search compares characters only with names of the same hash.
+         */
         int indexOf(String name) {
             if (fIndex != null) {
                 Integer at = fIndex.get(name);
                 return at == null ? -1 : at;
             }
+            int hash = name.hashCode();
+            if ((fHeld & (1L << hash)) == 0) {
+                return -1;
+            }
             for (int i = 0; i < fCount; i++) {
-                if (fNames[i] == name || fNames[i].equals(name)) {
+                if (fHashes[i] == hash && (fNames[i] == name || fNames[i].equals(name))) {
                     return i;
                 }
             }
@@ -166,8 +178,11 @@ public final class EventReader {
             }
             if (fCount == fNames.length) {
                 fNames = Arrays.copyOf(fNames, fCount * 2);
+                fHashes = Arrays.copyOf(fHashes, fCount * 2);
             }
             fNames[fCount] = name;
+            fHashes[fCount] = name.hashCode();
+            fHeld |= 1L << name.hashCode();
             if (fIndex != null) {
                 fIndex.put(name, fCount);
             } else if (fCount == SEARCHED) {
@@ -185,6 +200,7 @@ public final class EventReader {
 
         void clear() {
             fCount = 0;
+            fHeld = 0;
             fIndex = null;
         }
     }

@@ -56,6 +56,36 @@ class DecodingPlanTest {
         assertEquals(List.of(0L, 32L), List.of(header.offsets()[0], header.offsets()[1]));
     }
 
+    /**
+     * A kept array of a few integers is part of the run, element by element as the type walk keeps it: the
+     * first system call's arguments on CPU 0 are those babeltrace2 prints for it ({@code args = [ [0] =
+     * 0x7FFCDADE8D20, ... ]}).
+     */
+    @Test
+    void keptArgumentsAreReadFromTheRun() throws Exception {
+        CtfTrace trace = CtfTrace.open(Fixtures.PERF);
+        CtfMetadata metadata = trace.metadata();
+        CtfMetadata.StreamClass stream = metadata.streams().get(0L);
+        CtfMetadata.EventClass enter = metadata.events(0).values().stream().filter(event -> event.name().equals("raw_syscalls:sys_enter")).findFirst()
+                .orElseThrow();
+        DecodingPlan plan = DecodingPlan.of(name -> name.equals("args"), stream.eventContext(), enter.context(), enter.fields());
+        assertEquals(1, plan.steps().length);
+        DecodingPlan.Run run = (DecodingPlan.Run) plan.steps()[0];
+        assertEquals(List.of("args[0]", "args[1]", "args[2]", "args[3]", "args[4]", "args[5]"), List.of(run.names()));
+
+        Path cpu0 = Fixtures.PERF.resolve("perf_stream_0");
+        List<Packet> packets = trace.packets().get(cpu0);
+        List<Long> first = new ArrayList<>();
+        trace.reader(cpu0, Set.of("args")).read(packets, 0, 1, (timestamp, cpu, event, fields) -> {
+            if (first.isEmpty() && event == enter) {
+                for (int i = 0; i < 6; i++) {
+                    first.add(fields.integer("args[" + i + "]", -1));
+                }
+            }
+        });
+        assertEquals(List.of(0x7FFCDADE8D20L, 0x7FFCDADEEB30L, 0x5560F3DC2D50L, 0x7FA18F42FE70L, 0x5560F3DC2F77L, 0x7FA18F3B2840L), first);
+    }
+
     /** Windows of one packet each (the stream is remapped at every packet) give the very same events and fields. */
     @ParameterizedTest
     @ValueSource(strings = { "perf-sched-syscalls", "lttng-ust-libc", "lttng-ust-small-packets" })

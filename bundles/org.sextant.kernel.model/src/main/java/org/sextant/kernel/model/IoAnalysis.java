@@ -70,8 +70,23 @@ public final class IoAnalysis implements ChunkAnalysis {
     private record InCall(long tid) {
     }
 
-    /** A call in progress in the chunk, with the place reserved for handing it to the merge. */
-    private record Pending(Call call, int place) {
+    /**
+     * A thread's last entry in the chunk: its call, whether it is in progress in the worker, and the place
+     * reserved at its time for telling the merge. One per thread and chunk, reused from entry to entry, with the
+     * change that clears the merge's memory of the thread: a thread's system calls allocate nothing each.
+     */
+    private static final class LastEntry {
+        final InCall fKey;
+        final Changes.Change fClear;
+        String fName;
+        long fFd;
+        int fPlace;
+        boolean fInProgress;
+
+        LastEntry(long tid) {
+            fKey = new InCall(tid);
+            fClear = state -> state.remember(fKey, null);
+        }
     }
 
     private final KernelEventLayout fLayout;
@@ -96,9 +111,11 @@ public final class IoAnalysis implements ChunkAnalysis {
         return new IoWorker();
     }
 
-    /** The handlers of one chunk, and its threads' calls in progress. */
+    /** The handlers of one chunk, and its threads' last entries. */
     private final class IoWorker implements Worker {
-        private final Map<Long, Pending> fPending = new HashMap<>();
+        private final Map<Long, LastEntry> fLastEntries = new HashMap<>();
+        /** Process and descriptor numbers as the attribute names the merge looks up: made and hashed once a chunk. */
+        private final Map<Long, String> fNames = new HashMap<>();
 
         @Override
         public Handler handler(String eventName) {
@@ -118,8 +135,7 @@ public final class IoAnalysis implements ChunkAnalysis {
 
         /** The thread may go on, and end its call, on another CPU: whatever it had in progress is the merge's. */
         private void switched(long nanos, int cpu, EventFields fields, Changes changes) {
-            long tid = fLayout.prevTid(fields);
-            handOver(tid, fPending.remove(tid), changes);
+            handOver(fLastEntries.get(fLayout.prevTid(fields)), changes);
         }
 
         private void entered(long nanos, KernelEventLayout.Syscall entry, EventFields fields, Changes changes) {
@@ -127,64 +143,86 @@ public final class IoAnalysis implements ChunkAnalysis {
             if (tid < 0) {
                 return;
             }
-            Call call = new Call(entry.name(fields), fLayout.entryFd(fields));
+            LastEntry last = fLastEntries.computeIfAbsent(tid, LastEntry::new);
             // An entry still in progress lost its exit: hand it over all the same, the merge can tell.
-            handOver(tid, fPending.put(tid, new Pending(call, changes.reserve(nanos))), changes);
+            handOver(last, changes);
+            last.fName = entry.name(fields);
+            last.fFd = fLayout.entryFd(fields);
+            last.fPlace = changes.reserve(nanos);
+            last.fInProgress = true;
         }
 
         private void exited(long nanos, KernelEventLayout.Syscall exit, EventFields fields, Changes changes) {
             long tid = fLayout.tid(fields);
-            if (tid >= 0) {
-                exit(nanos, tid, exit.name(fields), fields, fPending.remove(tid), changes);
+            if (tid < 0) {
+                return;
+            }
+            LastEntry last = fLastEntries.get(tid);
+            if (last != null && last.fInProgress) {
+                last.fInProgress = false;
+                // Paired here: from its entry on, the merge's memory must not pair a later exit with an older
+                // call whose exit was lost, whatever the chunks.
+                changes.fill(last.fPlace, last.fClear);
+                long bytes = fLayout.ret(fields);
+                if (transfers(last.fName, exit.name(fields), bytes)) {
+                    String pid = name(fLayout.pid(fields));
+                    String direction = direction(last.fName);
+                    String fd = last.fFd >= 0 ? name(last.fFd) : null;
+                    changes.at(nanos, state -> count(state, nanos, pid, direction, fd, bytes));
+                }
+            } else {
+                deferred(nanos, tid, exit.name(fields), fields, changes);
             }
         }
 
         @Override
         public void end(Changes changes) {
-            fPending.forEach((tid, call) -> handOver(tid, call, changes));
+            fLastEntries.values().forEach(last -> handOver(last, changes));
+        }
+
+        private String name(long number) {
+            return fNames.computeIfAbsent(number, String::valueOf);
         }
     }
 
     /** Gives a call in progress to the merge's memory, at its entry time. */
-    private static void handOver(long tid, Pending call, Changes changes) {
-        if (call != null) {
-            changes.fill(call.place(), state -> state.remember(new InCall(tid), call.call()));
+    private static void handOver(LastEntry last, Changes changes) {
+        if (last != null && last.fInProgress) {
+            last.fInProgress = false;
+            InCall key = last.fKey;
+            Call call = new Call(last.fName, last.fFd);
+            changes.fill(last.fPlace, state -> state.remember(key, call));
         }
     }
 
-    private void exit(long nanos, long tid, String name, EventFields fields, Pending entry, Changes changes) {
+    /** An exit whose entry the worker does not know: the merge pairs it with its memory. */
+    private void deferred(long nanos, long tid, String name, EventFields fields, Changes changes) {
         String pid = Long.toString(fLayout.pid(fields));
         long bytes = fLayout.ret(fields);
         InCall key = new InCall(tid);
-        if (entry != null) {
-            // Paired here: from its entry on, the merge's memory must not pair a later exit with an older call
-            // whose exit was lost, whatever the chunks.
-            changes.fill(entry.place(), state -> state.remember(key, null));
-            Call call = entry.call();
-            if (transfers(call, name, bytes)) {
-                changes.at(nanos, state -> count(state, nanos, pid, call, bytes));
-            }
-            return;
-        }
         changes.defer(nanos, state -> {
             Object call = state.recall(key);
             state.remember(key, null);
-            if (call instanceof Call entered && transfers(entered, name, bytes)) {
-                count(state, nanos, pid, entered, bytes);
+            if (call instanceof Call entered && transfers(entered.name(), name, bytes)) {
+                count(state, nanos, pid, direction(name), entered.fd() >= 0 ? Long.toString(entered.fd()) : null, bytes);
             }
         });
     }
 
-    /** Whether an exit of call {@code name} returning {@code bytes} ends {@code call} and moved data. */
-    private static boolean transfers(Call call, String name, long bytes) {
-        return bytes > 0 && call.name() != null && call.name().equals(name) && (READS.contains(name) || WRITES.contains(name));
+    /** Whether an exit of call {@code name} returning {@code bytes} ends the call {@code entered} and moved data. */
+    private static boolean transfers(String entered, String name, long bytes) {
+        return bytes > 0 && entered != null && entered.equals(name) && (READS.contains(name) || WRITES.contains(name));
     }
 
-    private static void count(MergedState state, long nanos, String pid, Call call, long bytes) {
-        String direction = READS.contains(call.name()) ? READ : WRITTEN;
+    private static String direction(String call) {
+        return READS.contains(call) ? READ : WRITTEN;
+    }
+
+    /** Counts a transfer for the process and, when the call named one, the descriptor. */
+    private static void count(MergedState state, long nanos, String pid, String direction, String fd, long bytes) {
         state.add(nanos, bytes, PROCESSES, pid, direction);
-        if (call.fd() >= 0) {
-            state.add(nanos, bytes, PROCESSES, pid, FDS, Long.toString(call.fd()), direction);
+        if (fd != null) {
+            state.add(nanos, bytes, PROCESSES, pid, FDS, fd, direction);
         }
     }
 }
