@@ -4,6 +4,8 @@ package org.sextant.internal.callstack.core;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -24,8 +26,9 @@ import org.sextant.headless.core.IHeadlessBenchmark;
 /**
  * {@code sextant bench --analysis callstack FILE}: reads a call profile from scratch (a large {@code perf script}
  * text, say) and measures the read: wall time, lines per second, megabytes per second, peak used and live
- * heap while reading (the JVM's whole heap, Trace Compass's included). One run: reading is single-threaded,
- * the thread counts and chunk size are ignored.
+ * heap while reading (the JVM's whole heap, Trace Compass's included), and the CPU time of the reading thread
+ * beside the wall time: on cores shared with other work the wall time says little about the reader. One run:
+ * reading is single-threaded, the thread counts and chunk size are ignored.
  */
 public class CallStackBenchmark implements IHeadlessBenchmark {
 
@@ -56,9 +59,13 @@ public class CallStackBenchmark implements IHeadlessBenchmark {
         double seconds;
         long peak;
         long live;
+        double cpuSeconds;
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
         try (HeapSampler heap = new HeapSampler()) {
             long start = System.nanoTime();
+            long cpuStart = cpu.getCurrentThreadCpuTime();
             profile = Profiles.read(file, new NullProgressMonitor());
+            cpuSeconds = (cpu.getCurrentThreadCpuTime() - cpuStart) / 1e9;
             seconds = (System.nanoTime() - start) / 1e9;
             heap.close();
             peak = heap.peakBytes();
@@ -70,6 +77,7 @@ public class CallStackBenchmark implements IHeadlessBenchmark {
         run.put("mode", "read " + profile.format().name().toLowerCase(Locale.ROOT)); //$NON-NLS-1$ //$NON-NLS-2$
         run.put("threads", 1); //$NON-NLS-1$
         run.put("seconds", seconds); //$NON-NLS-1$
+        run.put("cpu_seconds", cpuSeconds); //$NON-NLS-1$
         run.put("events", lines); //$NON-NLS-1$
         run.put("events_per_s", lines / seconds); //$NON-NLS-1$
         run.put("speedup", 1.0); //$NON-NLS-1$
@@ -77,11 +85,12 @@ public class CallStackBenchmark implements IHeadlessBenchmark {
         run.put("heap_mb", Math.round(peak / BYTES_PER_MB)); //$NON-NLS-1$
         run.put("heap_live_mb", Math.round(live / BYTES_PER_MB)); //$NON-NLS-1$
         run.put("history_bytes", 0L); //$NON-NLS-1$
-        log.printf("[sextant] bench: read %s, %.3f s%n", file.getFileName(), seconds); //$NON-NLS-1$
+        log.printf("[sextant] bench: read %s, %.3f s (%.3f s of CPU)%n", file.getFileName(), seconds, cpuSeconds); //$NON-NLS-1$
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("runs", List.of(run)); //$NON-NLS-1$
         result.put("file_bytes", bytes); //$NON-NLS-1$
         result.put("mb_per_s", Math.round(bytes / BYTES_PER_MB / seconds)); //$NON-NLS-1$
+        result.put("mb_per_cpu_s", Math.round(bytes / BYTES_PER_MB / cpuSeconds)); //$NON-NLS-1$
         CallFlow.Weight weight = profile.weights().contains(CallFlow.Weight.INSTRUCTIONS) ? CallFlow.Weight.INSTRUCTIONS : CallFlow.Weight.TIME;
         result.put("call_paths", profile.tree(weight).nodes().size()); //$NON-NLS-1$
         return result;

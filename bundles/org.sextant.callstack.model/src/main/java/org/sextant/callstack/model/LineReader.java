@@ -19,6 +19,7 @@ import org.sextant.common.model.text.LineTooLongException;
  * copy each line once more (on perf script files of gigabytes, a fifth of the reading). Lines end as
  * {@code BufferedReader} ends them: at {@code \n}, {@code \r} or {@code \r\n}. Tells how far it got, every few
  * megabytes, for progress on long files, and refuses a line longer than a limit rather than holding it whole.
+ * A reader that scans its lines by hand may take them as bytes ({@link #next}), where no string is made at all.
  */
 final class LineReader implements Closeable {
 
@@ -47,6 +48,9 @@ final class LineReader implements Closeable {
     /** A line ended at a {@code \r} that ended the buffer: a {@code \n} starting the next is part of that end. */
     private boolean fAfterReturn;
     private long fLines;
+    /** The line {@link #next} found: {@code fBuffer[fLineStart, fLineEnd)}. */
+    private int fLineStart;
+    private int fLineEnd;
     private long fRead;
     private long fNext = STEP;
 
@@ -72,6 +76,19 @@ final class LineReader implements Closeable {
      *             when the line is longer than the limit
      */
     String readLine() throws IOException {
+        return next() ? new String(fBuffer, fLineStart, fLineEnd - fLineStart, StandardCharsets.ISO_8859_1) : null;
+    }
+
+    /**
+     * Finds the next line, whose bytes are then {@code bytes()[lineStart(), lineEnd())} up to the next call.
+     *
+     * @return false at the end of the text
+     * @throws IOException
+     *             when the file cannot be read
+     * @throws LineTooLongException
+     *             when the line is longer than the limit
+     */
+    boolean next() throws IOException {
         int scan = fStart;
         while (true) {
             // eight bytes at a time up to the first that may end the line, then byte by byte
@@ -81,7 +98,8 @@ final class LineReader implements Closeable {
             for (; scan < fEnd; scan++) {
                 byte b = fBuffer[scan];
                 if (b == '\n' || b == '\r') {
-                    return line(scan, b == '\r');
+                    line(scan, b == '\r');
+                    return true;
                 }
             }
             if (scan - fStart > fLimit) {
@@ -89,7 +107,11 @@ final class LineReader implements Closeable {
             }
             int kept = scan - fStart;
             if (!fill()) {
-                return fStart == fEnd ? null : line(fEnd, false);
+                if (fStart == fEnd) {
+                    return false;
+                }
+                line(fEnd, false);
+                return true;
             }
             scan = fStart + kept;
         }
@@ -103,11 +125,27 @@ final class LineReader implements Closeable {
         return (((newlines - ones) & ~newlines | (returns - ones) & ~returns) & 0x8080808080808080L) != 0;
     }
 
-    private String line(int end, boolean atReturn) throws LineTooLongException {
+    /** @return the bytes of the line {@link #next} found, from {@link #lineStart()} */
+    byte[] bytes() {
+        return fBuffer;
+    }
+
+    /** @return where the line {@link #next} found starts in its {@link #bytes()} */
+    int lineStart() {
+        return fLineStart;
+    }
+
+    /** @return where it ends, before its end of line */
+    int lineEnd() {
+        return fLineEnd;
+    }
+
+    private void line(int end, boolean atReturn) throws LineTooLongException {
         if (end - fStart > fLimit) {
             throw new LineTooLongException(fLines + 1, fLimit);
         }
-        String line = new String(fBuffer, fStart, end - fStart, StandardCharsets.ISO_8859_1);
+        fLineStart = fStart;
+        fLineEnd = end;
         int next = end < fEnd ? end + 1 : end;
         fAfterReturn = false;
         if (atReturn) {
@@ -126,7 +164,6 @@ final class LineReader implements Closeable {
             fProgress.accept(fRead);
             fNext = fRead + STEP;
         }
-        return line;
     }
 
     /** Reads more after the unread bytes, moved to the buffer's start; false at the end of the file. */

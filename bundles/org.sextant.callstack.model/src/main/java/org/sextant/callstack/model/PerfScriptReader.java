@@ -2,9 +2,9 @@
 package org.sextant.callstack.model;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,14 +29,29 @@ import java.util.regex.Pattern;
  *
  * <p>
  * Each line's header, event name, addresses and {@code IPC} are scanned by hand, not by regular expressions:
- * files run to gigabytes. Regular expressions remain for the rarer shapes' fields (indented calls,
- * instructions) and for decoder errors, whose lines are recognised by their first words.
+ * files run to gigabytes. They are scanned in the line's bytes as {@link LineReader} found them, without making
+ * a string of the line: besides the copy, a string's characters are read through {@code String.charAt}, whose
+ * compiled code depends on every string the JVM has met (in Trace Compass, two-byte strings too), which made the
+ * reader slower there than alone. Regular expressions remain for the rarer shapes' fields (indented calls,
+ * instructions) and for decoder errors, whose lines are recognised by their first words: those lines are made
+ * into strings.
  * </p>
  */
 final class PerfScriptReader {
 
-    private static final String DECODE_ERROR_START = "instruction trace error";
-    private static final String IPC = "IPC: ";
+    private static final byte[] DECODE_ERROR_START = ascii("instruction trace error");
+    private static final byte[] IPC = ascii("IPC: ");
+    private static final byte[] ARROW = ascii(" => ");
+    private static final byte[] OFFSET = ascii("+0x");
+    private static final byte[] UNKNOWN = ascii(CallFlow.UNKNOWN);
+    private static final byte[] TRACE_START = ascii("tr strt");
+    private static final byte[] CALL = ascii("call");
+    private static final byte[] INTERRUPT = ascii("int");
+    private static final byte[] INTERRUPT_RETURN = ascii("iret");
+    private static final byte[] RETURN = ascii("ret");
+    private static final byte[] JUMP = ascii("jmp");
+    /** The most decimal digits whose number is sure to fit a long. */
+    private static final int MAX_SAFE_DIGITS = 18;
     private static final Pattern INSTRUCTION = Pattern
             .compile("([0-9a-f]+)(?:\\s+([^\\s(]\\S*?)(?:\\+0x[0-9a-f]+)?(?=\\s|$))?(?:\\s+\\(([^)]*)\\))?(?:\\s+ilen:\\s*\\d+)?(?:\\s+insn:((?:\\s+[0-9a-f]{2})+))?\\s*(.*)");
     private static final Pattern INDENTED = Pattern.compile("([a-z ]*?)\\s*\\(([^)]*)\\)[\\t ]( *)(\\S+)\\s*");
@@ -49,9 +64,9 @@ final class PerfScriptReader {
     private final Set<CallFlow.Weight> fWeights = EnumSet.noneOf(CallFlow.Weight.class);
     private final Map<Long, String> fPrevious = new HashMap<>();
     private final Names fNames = new Names();
-    /** The functions whose binary the flow knows: the first one named is theirs. */
-    private final Set<String> fLocated = new HashSet<>();
     private int fLine;
+    /** Where the line being read starts in its bytes, for a message about it. */
+    private int fLineStart;
 
     private PerfScriptReader(String name, CallFlow flow, DeltaProfiler deltas) {
         fName = name;
@@ -66,10 +81,12 @@ final class PerfScriptReader {
      */
     static boolean recognises(List<String> lines) {
         for (String line : lines) {
-            Header header = Header.scan(line);
+            byte[] text = line.getBytes(StandardCharsets.ISO_8859_1);
+            Header header = Header.scan(text, 0, text.length);
             if (header != null) {
                 int fields = header.fields();
-                return line.indexOf(" => ", fields) >= 0 || INDENTED.matcher(line).region(sampleStart(line, fields), line.length()).matches()
+                return indexOf(text, ARROW, fields, text.length) >= 0
+                        || INDENTED.matcher(line).region(sampleStart(text, fields, text.length), line.length()).matches()
                         || isInstruction(INSTRUCTION.matcher(line).region(fields, line.length()));
             }
         }
@@ -93,81 +110,86 @@ final class PerfScriptReader {
      * @throws CallStackFormatException
      *             at a line that is none of perf's shapes, or where a thread's time goes backwards
      */
-    static Set<CallFlow.Weight> read(LineReader.Source in, String name, CallFlow flow, DeltaProfiler deltas) throws IOException, CallStackFormatException {
+    static Set<CallFlow.Weight> read(LineReader in, String name, CallFlow flow, DeltaProfiler deltas) throws IOException, CallStackFormatException {
         PerfScriptReader reader = new PerfScriptReader(name, flow, deltas);
-        String line;
-        while ((line = in.readLine()) != null) {
+        while (in.next()) {
             reader.fLine++;
+            byte[] text = in.bytes();
+            int start = in.lineStart();
+            int end = in.lineEnd();
             try {
-                reader.line(line);
+                reader.line(text, start, end);
             } catch (CallFlow.TimeGoesBack e) {
-                throw reader.problem(e.getMessage(), line);
+                throw reader.problem(e.getMessage(), text, start, end);
             } catch (NumberFormatException | ArithmeticException e) {
-                throw reader.problem("a number out of range", line);
+                throw reader.problem("a number out of range", text, start, end);
             }
         }
         return reader.fWeights;
     }
 
-    private void line(String line) throws CallStackFormatException {
-        if (line.isBlank() || line.startsWith("#")) {
+    /** The line {@code text[start, end)}. */
+    private void line(byte[] text, int start, int end) throws CallStackFormatException {
+        fLineStart = start;
+        if (isBlank(text, start, end) || text[start] == '#') {
             return;
         }
-        if (line.startsWith(DECODE_ERROR_START, skipSpaces(line, 0))) {
-            Matcher error = DECODE_ERROR.matcher(line);
+        if (startsWith(text, skipSpaces(text, start, end), end, DECODE_ERROR_START)) {
+            Matcher error = DECODE_ERROR.matcher(string(text, start, end));
             if (error.matches()) {
                 long thread = Long.parseLong(error.group(3));
-                String seconds = error.group(1);
-                fFlow.gap(new CallFlow.Where("?", thread, -1), seconds == null ? -1 : nanoseconds(line, error.start(1), error.end(1), error.end(2)));
+                long time = error.group(1) == null ? -1 : nanoseconds(text, start + error.start(1), start + error.end(1), start + error.end(2));
+                fFlow.gap(new CallFlow.Where("?", thread, -1), time);
                 fPrevious.remove(thread);
                 return;
             }
         }
-        Header header = Header.scan(line);
+        Header header = Header.scan(text, start, end);
         if (header == null) {
-            throw problem("not a perf script sample (comm tid [cpu] time: ...)", line);
+            throw problem("not a perf script sample (comm tid [cpu] time: ...)", text, start, end);
         }
-        CallFlow.Where where = new CallFlow.Where(fNames.of(line, header.commStart(), header.commEnd()), header.tid(), header.cpu());
+        CallFlow.Where where = new CallFlow.Where(fNames.of(text, header.commStart(), header.commEnd()), header.tid(), header.cpu());
         long time = header.nanos();
         fWeights.add(CallFlow.Weight.TIME);
-        int fields = sampleStart(line, header.fields());
-        int arrow = line.indexOf(" => ", fields);
+        int fields = sampleStart(text, header.fields(), end);
+        int arrow = indexOf(text, ARROW, fields, end);
         if (arrow >= 0) {
-            branch(where, time, line, fields, arrow);
+            branch(where, time, text, fields, arrow, end);
             return;
         }
-        Matcher indented = INDENTED.matcher(line).region(fields, line.length());
+        String line = string(text, start, end);
+        Matcher indented = INDENTED.matcher(line).region(fields - start, line.length());
         if (indented.matches()) {
             indented(where, time, indented);
             return;
         }
-        Matcher instruction = INSTRUCTION.matcher(line).region(fields, line.length());
+        Matcher instruction = INSTRUCTION.matcher(line).region(fields - start, line.length());
         if (isInstruction(instruction)) {
             instruction(where, time, instruction);
             return;
         }
-        throw problem("a sample that is no branch (ip => addr), indented call nor instruction (insn:)", line);
+        throw problem("a sample that is no branch (ip => addr), indented call nor instruction (insn:)", text, start, end);
     }
 
-    /** A branch, {@code line[from, arrow)} its source and what follows {@code " => "} its target. */
-    private void branch(CallFlow.Where where, long time, String line, int from, int arrow) throws CallStackFormatException {
+    /** A branch, {@code text[from, arrow)} its source and what follows {@code " => "} up to {@code end} its target. */
+    private void branch(CallFlow.Where where, long time, byte[] text, int from, int arrow, int end) throws CallStackFormatException {
         long instructions = 0;
-        int toEnd = line.length();
-        long[] ipc = ipc(line, arrow + 4);
+        int toEnd = end;
+        long[] ipc = ipc(text, arrow + ARROW.length, end);
         if (ipc != null) {
             instructions = ipc[1];
             toEnd = (int) ipc[0];
             fWeights.add(CallFlow.Weight.INSTRUCTIONS);
         }
-        Location source = Location.at(line, from, arrow);
-        Location target = Location.at(line, arrow + 4, toEnd);
+        Location source = Location.at(text, from, arrow);
+        Location target = Location.at(text, arrow + ARROW.length, toEnd);
         if (source == null || target == null) {
-            throw problem("a branch that is not ip sym (dso) => addr sym (dso)", line);
+            throw problem("a branch that is not ip sym (dso) => addr sym (dso)", text, fLineStart, end);
         }
-        Flags flags = new Flags(line, from, source.start());
-        String caller = function(line, source);
-        String callee = Long.parseUnsignedLong(line, target.start(), target.addressEnd(), 16) == 0 ? null : function(line, target);
-        if (flags.contains("tr strt")) {
+        Flags flags = new Flags(text, from, trimEnd(text, from, source.start()));
+        String caller = function(text, source);
+        String callee = isZero(text, target.start(), target.addressEnd()) ? null : function(text, target);
+        if (flags.contains(TRACE_START)) {
             if (instructions > 0) {
                 // instructions counted up to a trace start ran before the trace stopped, on the stack it stopped in
                 fFlow.advance(where, -1, instructions, null);
@@ -179,19 +201,18 @@ final class PerfScriptReader {
             return;
         }
         fFlow.advance(where, time, instructions, caller);
-        if (flags.contains("call") || flags.contains("int") && !flags.contains("iret")) {
+        if (flags.contains(CALL) || flags.contains(INTERRUPT) && !flags.contains(INTERRUPT_RETURN)) {
             // call, syscall, int, hw int: into the target when the trace follows it
             if (callee != null) {
                 fFlow.call(where, caller, callee);
             }
-        } else if (flags.contains("ret")) {
+        } else if (flags.contains(RETURN)) {
             // return, sysret, iret
             fFlow.ret(where, callee);
-        } else if (flags.contains("jmp") && callee != null && !callee.equals(caller)) {
+        } else if (flags.contains(JUMP) && callee != null && !callee.equals(caller)) {
             fFlow.jump(where, callee);
         }
     }
-
     private void indented(CallFlow.Where where, long time, Matcher indented) {
         String flags = indented.group(1);
         int depth = indented.group(3).length() / 4;
@@ -237,19 +258,23 @@ final class PerfScriptReader {
         return instruction.matches() && (instruction.group(4) != null || !instruction.group(5).isEmpty());
     }
 
-    private String function(String line, Location location) {
-        String function = location.symbolStart() < 0 ? CallFlow.UNKNOWN : fNames.of(line, location.symbolStart(), location.symbolEnd());
-        if (location.binaryStart() >= 0 && fLocated.add(function)) {
-            fFlow.locate(function, fNames.of(line, location.binaryStart(), location.binaryEnd()));
+    private String function(byte[] text, Location location) {
+        String function = location.symbolStart() < 0 ? fNames.of(UNKNOWN, 0, UNKNOWN.length) : fNames.of(text, location.symbolStart(), location.symbolEnd());
+        // the mark of the name just found: a function's binary is named once, without a set looked up per branch
+        if (location.binaryStart() >= 0 && fNames.markLast()) {
+            fFlow.locate(function, fNames.of(text, location.binaryStart(), location.binaryEnd()));
         }
         return function;
     }
 
-    /** A branch's flags, {@code line[start, end)}, asked about without cutting them out of the line. */
-    private record Flags(String line, int start, int end) {
-        boolean contains(String flag) {
-            int at = line.indexOf(flag, start);
-            return at >= 0 && at + flag.length() <= end;
+    /**
+     * A branch's flags, {@code text[start, end)} without the white space that pads them, asked about without
+     * cutting them out of the line, and looked for in them only: a search to the end of the line, for each flag
+     * a branch may have, read most of the line again several times.
+     */
+    private record Flags(byte[] text, int start, int end) {
+        boolean contains(byte[] flag) {
+            return indexOf(text, flag, start, end) >= 0;
         }
     }
 
@@ -273,36 +298,43 @@ final class PerfScriptReader {
      */
     private record Location(int start, int addressEnd, int symbolStart, int symbolEnd, int binaryStart, int binaryEnd) {
 
-        /** @return the location that ends the side {@code line[begin, end)}, or null when it does not end in one */
-        static Location at(String line, int begin, int end) {
-            int rest = trimEnd(line, begin, end);
+        /** @return the location that ends the side {@code text[begin, end)}, or null when it does not end in one */
+        static Location at(byte[] text, int begin, int end) {
+            int rest = trimEnd(text, begin, end);
             int binaryStart = -1;
             int binaryEnd = -1;
-            if (rest > begin && line.charAt(rest - 1) == ')') {
+            if (rest > begin && text[rest - 1] == ')') {
                 int open = rest - 2;
-                while (open >= begin && !(line.charAt(open) == ' ' && line.charAt(open + 1) == '(')) {
+                while (open >= begin && !(text[open] == ' ' && text[open + 1] == '(')) {
                     open--;
                 }
                 if (open < begin) {
                     return null;
                 }
-                binaryStart = trimStart(line, open + 2, rest - 1);
-                binaryEnd = trimEnd(line, binaryStart, rest - 1);
-                rest = trimEnd(line, begin, open);
+                binaryStart = trimStart(text, open + 2, rest - 1);
+                binaryEnd = trimEnd(text, binaryStart, rest - 1);
+                rest = trimEnd(text, begin, open);
             }
-            int lastSpace = line.lastIndexOf(' ', rest - 1);
-            int last = lastSpace < begin ? begin : lastSpace + 1;
-            int before = lastSpace < begin ? begin : trimEnd(line, begin, lastSpace);
-            int previousSpace = line.lastIndexOf(' ', before - 1);
-            int previous = previousSpace < begin ? begin : previousSpace + 1;
-            if (isHex(line, previous, before)) {
-                int offset = rest - 3;
-                while (offset > last && !line.startsWith("+0x", offset)) {
-                    offset--;
+            int lastSpace = lastSpace(text, begin, rest);
+            int last = lastSpace < 0 ? begin : lastSpace + 1;
+            int before = lastSpace < 0 ? begin : trimEnd(text, begin, lastSpace);
+            int previousSpace = lastSpace(text, begin, before);
+            int previous = previousSpace < 0 ? begin : previousSpace + 1;
+            if (isHex(text, previous, before)) {
+                int offset = lastIndexOf(text, OFFSET, last + 1, rest);
+                return new Location(previous, before, last, offset >= 0 ? offset : rest, binaryStart, binaryEnd);
+            }
+            return isHex(text, last, rest) ? new Location(last, rest, -1, -1, binaryStart, binaryEnd) : null;
+        }
+
+        /** @return the last space in {@code text[begin, end)}, or -1 when there is none */
+        private static int lastSpace(byte[] text, int begin, int end) {
+            for (int at = end - 1; at >= begin; at--) {
+                if (text[at] == ' ') {
+                    return at;
                 }
-                return new Location(previous, before, last, offset > last ? offset : rest, binaryStart, binaryEnd);
             }
-            return isHex(line, last, rest) ? new Location(last, rest, -1, -1, binaryStart, binaryEnd) : null;
+            return -1;
         }
     }
 
@@ -311,8 +343,8 @@ final class PerfScriptReader {
      * name may hold spaces: as the regular expression it replaces would, the header is the first place after a
      * space where a thread, an optional CPU and a time follow.
      *
-     * @param line
-     *            the line
+     * @param text
+     *            the line's bytes
      * @param commStart
      *            where the command name starts
      * @param commEnd
@@ -334,37 +366,36 @@ final class PerfScriptReader {
      * @param fields
      *            where the sample's own fields start
      */
-    private record Header(String line, int commStart, int commEnd, int tidStart, int tidEnd, int cpuStart, int cpuEnd, int secondsStart, int dot,
+    private record Header(byte[] text, int commStart, int commEnd, int tidStart, int tidEnd, int cpuStart, int cpuEnd, int secondsStart, int dot,
             int fractionEnd, int fields) {
 
         /** @return the thread (the numbers are read only when asked for: a line may be recognised without them) */
         long tid() {
-            return decimal(line, tidStart, tidEnd);
+            return decimal(text, tidStart, tidEnd);
         }
 
         /** @return the CPU, or -1 when not printed */
         int cpu() {
-            return cpuStart < 0 ? -1 : Math.toIntExact(decimal(line, cpuStart, cpuEnd));
+            return cpuStart < 0 ? -1 : Math.toIntExact(decimal(text, cpuStart, cpuEnd));
         }
 
         /** @return the time in nanoseconds */
         long nanos() {
-            return nanoseconds(line, secondsStart, dot, fractionEnd);
+            return nanoseconds(text, secondsStart, dot, fractionEnd);
         }
 
-        /** @return the header of a line, or null when it has none */
-        static Header scan(String line) {
-            int commStart = skipSpaces(line, 0);
-            int length = line.length();
-            for (int at = commStart; at < length; at++) {
+        /** @return the header of the line {@code text[start, end)}, or null when it has none */
+        static Header scan(byte[] text, int start, int end) {
+            int commStart = skipSpaces(text, start, end);
+            for (int at = commStart; at < end; at++) {
                 // each token after white space (the first one too, when the line starts with it) may be the thread
-                if (at > 0 && isSpace(line.charAt(at - 1)) && !isSpace(line.charAt(at))) {
+                if (at > start && isSpace(text[at - 1]) && !isSpace(text[at])) {
                     // a line that starts with white space may start with the thread: no command name
                     int commEnd = Math.max(at - 1, commStart);
-                    while (commEnd > commStart && isSpace(line.charAt(commEnd - 1))) {
+                    while (commEnd > commStart && isSpace(text[commEnd - 1])) {
                         commEnd--;
                     }
-                    Header header = after(line, commStart, commEnd, at);
+                    Header header = after(text, end, commStart, commEnd, at);
                     if (header != null) {
                         return header;
                     }
@@ -374,111 +405,163 @@ final class PerfScriptReader {
         }
 
         /** The header whose thread starts at {@code at}, or null when what follows is not one. */
-        private static Header after(String line, int commStart, int commEnd, int at) {
+        private static Header after(byte[] text, int lineEnd, int commStart, int commEnd, int at) {
             int tidStart = at;
-            int end = signedDigits(line, at);
+            int end = signedDigits(text, at, lineEnd);
             if (end < 0) {
                 return null;
             }
-            if (end < line.length() && line.charAt(end) == '/') { // pid/tid
+            if (end < lineEnd && text[end] == '/') { // pid/tid
                 tidStart = end + 1;
-                end = signedDigits(line, tidStart);
+                end = signedDigits(text, tidStart, lineEnd);
                 if (end < 0) {
                     return null;
                 }
             }
             int tidEnd = end;
-            int next = skipSpaces(line, end);
+            int next = skipSpaces(text, end, lineEnd);
             if (next == end) {
                 return null;
             }
             int cpuStart = -1;
             int cpuEnd = -1;
-            if (next < line.length() && line.charAt(next) == '[') {
+            if (next < lineEnd && text[next] == '[') {
                 cpuStart = next + 1;
-                cpuEnd = digits(line, cpuStart);
-                if (cpuEnd < 0 || cpuEnd >= line.length() || line.charAt(cpuEnd) != ']') {
+                cpuEnd = digits(text, cpuStart, lineEnd);
+                if (cpuEnd < 0 || cpuEnd >= lineEnd || text[cpuEnd] != ']') {
                     return null;
                 }
-                int afterCpu = skipSpaces(line, cpuEnd + 1);
+                int afterCpu = skipSpaces(text, cpuEnd + 1, lineEnd);
                 if (afterCpu == cpuEnd + 1) {
                     return null;
                 }
                 next = afterCpu;
             }
-            int secondsEnd = digits(line, next);
-            if (secondsEnd < 0 || secondsEnd >= line.length() || line.charAt(secondsEnd) != '.') {
+            int secondsEnd = digits(text, next, lineEnd);
+            if (secondsEnd < 0 || secondsEnd >= lineEnd || text[secondsEnd] != '.') {
                 return null;
             }
-            int fractionEnd = digits(line, secondsEnd + 1);
-            if (fractionEnd < 0 || fractionEnd >= line.length() || line.charAt(fractionEnd) != ':') {
+            int fractionEnd = digits(text, secondsEnd + 1, lineEnd);
+            if (fractionEnd < 0 || fractionEnd >= lineEnd || text[fractionEnd] != ':') {
                 return null;
             }
-            return new Header(line, commStart, commEnd, tidStart, tidEnd, cpuStart, cpuEnd, next, secondsEnd, fractionEnd,
-                    skipSpaces(line, fractionEnd + 1));
+            return new Header(text, commStart, commEnd, tidStart, tidEnd, cpuStart, cpuEnd, next, secondsEnd, fractionEnd,
+                    skipSpaces(text, fractionEnd + 1, lineEnd));
         }
     }
 
-    /** The end of the digits at {@code at}, or -1 when there are none. */
-    private static int digits(String text, int at) {
-        int end = at;
-        while (end < text.length() && text.charAt(end) >= '0' && text.charAt(end) <= '9') {
-            end++;
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** The line {@code text[start, end)} as a string, for the shapes read by regular expressions and for messages. */
+    private static String string(byte[] text, int start, int end) {
+        return new String(text, start, end - start, StandardCharsets.ISO_8859_1);
+    }
+
+    /**
+     * Where {@code what}, of two bytes or more, first starts in {@code text[from, end)}, or -1. The scan looks for
+     * its second byte, then compares the rest: the first of {@code " => "} is a space, of which perf pads its
+     * columns with many.
+     */
+    private static int indexOf(byte[] text, byte[] what, int from, int end) {
+        byte second = what[1];
+        for (int at = from + 1, last = end - what.length + 1; at <= last; at++) {
+            if (text[at] == second && startsWith(text, at - 1, end, what)) {
+                return at - 1;
+            }
         }
-        return end == at ? -1 : end;
+        return -1;
     }
 
-    /** The end of an optionally negative number at {@code at}, or -1 when there is none. */
-    private static int signedDigits(String text, int at) {
-        return at < text.length() && text.charAt(at) == '-' ? digits(text, at + 1) : digits(text, at);
-    }
-
-    /** The first position from {@code at} that is not white space (as {@code \\s} means it). */
-    private static int skipSpaces(String text, int at) {
-        int end = at;
-        while (end < text.length() && isSpace(text.charAt(end))) {
-            end++;
+    /** Where {@code what} last starts in {@code text[from, end)}, or -1. */
+    private static int lastIndexOf(byte[] text, byte[] what, int from, int end) {
+        for (int at = end - what.length; at >= from; at--) {
+            if (startsWith(text, at, end, what)) {
+                return at;
+            }
         }
-        return end;
+        return -1;
     }
 
-    private static boolean isSpace(char c) {
+    /** Whether {@code text[at, end)} starts with {@code what}. */
+    private static boolean startsWith(byte[] text, int at, int end, byte[] what) {
+        if (at < 0 || end - at < what.length) {
+            return false;
+        }
+        for (int i = 0; i < what.length; i++) {
+            if (text[at + i] != what[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether {@code text[start, end)} is white space only (as {@link String#isBlank} means it), or empty. */
+    private static boolean isBlank(byte[] text, int start, int end) {
+        return trimStart(text, start, end) == end;
+    }
+
+    /** The end of the digits at {@code at}, before {@code end}, or -1 when there are none. */
+    private static int digits(byte[] text, int at, int end) {
+        int digitsEnd = at;
+        while (digitsEnd < end && text[digitsEnd] >= '0' && text[digitsEnd] <= '9') {
+            digitsEnd++;
+        }
+        return digitsEnd == at ? -1 : digitsEnd;
+    }
+
+    /** The end of an optionally negative number at {@code at}, before {@code end}, or -1 when there is none. */
+    private static int signedDigits(byte[] text, int at, int end) {
+        return at < end && text[at] == '-' ? digits(text, at + 1, end) : digits(text, at, end);
+    }
+
+    /** The first position from {@code at}, before {@code end}, that is not white space (as {@code \\s} means it). */
+    private static int skipSpaces(byte[] text, int at, int end) {
+        int next = at;
+        while (next < end && isSpace(text[next])) {
+            next++;
+        }
+        return next;
+    }
+
+    private static boolean isSpace(byte c) {
         return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
     }
 
     /** Where {@code text[start, end)} ends without its trailing white space (as {@link String#strip} means it). */
-    private static int trimEnd(String text, int start, int end) {
+    private static int trimEnd(byte[] text, int start, int end) {
         int at = end;
-        while (at > start && Character.isWhitespace(text.charAt(at - 1))) {
+        while (at > start && Character.isWhitespace((char) (text[at - 1] & 0xff))) {
             at--;
         }
         return at;
     }
 
     /** Where {@code text[start, end)} starts without its leading white space (as {@link String#strip} means it). */
-    private static int trimStart(String text, int start, int end) {
+    private static int trimStart(byte[] text, int start, int end) {
         int at = start;
-        while (at < end && Character.isWhitespace(text.charAt(at))) {
+        while (at < end && Character.isWhitespace((char) (text[at] & 0xff))) {
             at++;
         }
         return at;
     }
 
-    private static boolean isLetter(char c) {
+    private static boolean isLetter(byte c) {
         return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
     }
 
-    private static boolean isWord(char c) {
+    private static boolean isWord(byte c) {
         return isLetter(c) || c >= '0' && c <= '9' || c == '_';
     }
 
     /** Lower-case hexadecimal digits in {@code text[start, end)}, at least one. */
-    private static boolean isHex(String text, int start, int end) {
+    private static boolean isHex(byte[] text, int start, int end) {
         if (start >= end) {
             return false;
         }
         for (int i = start; i < end; i++) {
-            char c = text.charAt(i);
+            byte c = text[i];
             if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
                 return false;
             }
@@ -487,37 +570,37 @@ final class PerfScriptReader {
     }
 
     /**
-     * The first {@code <spaces>IPC: r.r (insns/cycles)} of a branch's target side, which starts at {@code from}
-     * and ends the line.
+     * The first {@code <spaces>IPC: r.r (insns/cycles)} of a branch's target side, {@code text[from, end)}, which
+     * ends the line.
      *
      * @return where its white space starts and the instructions, or null when there is none
      */
-    private static long[] ipc(String text, int from) {
-        for (int at = text.indexOf(IPC, from); at >= 0; at = text.indexOf(IPC, at + 1)) {
+    private static long[] ipc(byte[] text, int from, int end) {
+        for (int at = indexOf(text, IPC, from, end); at >= 0; at = indexOf(text, IPC, at + 1, end)) {
             int start = at;
-            while (start > from && isSpace(text.charAt(start - 1))) {
+            while (start > from && isSpace(text[start - 1])) {
                 start--;
             }
             if (start == at) {
                 continue;
             }
-            int end = digits(text, at + IPC.length());
-            if (end < 0 || end >= text.length() || text.charAt(end) != '.') {
+            int ratioEnd = digits(text, at + IPC.length, end);
+            if (ratioEnd < 0 || ratioEnd >= end || text[ratioEnd] != '.') {
                 continue;
             }
-            end = digits(text, end + 1);
-            if (end < 0 || !text.startsWith(" (", end)) {
+            ratioEnd = digits(text, ratioEnd + 1, end);
+            if (ratioEnd < 0 || ratioEnd + 1 >= end || text[ratioEnd] != ' ' || text[ratioEnd + 1] != '(') {
                 continue;
             }
-            int instructionsEnd = digits(text, end + 2);
-            if (instructionsEnd < 0 || instructionsEnd >= text.length() || text.charAt(instructionsEnd) != '/') {
+            int instructionsEnd = digits(text, ratioEnd + 2, end);
+            if (instructionsEnd < 0 || instructionsEnd >= end || text[instructionsEnd] != '/') {
                 continue;
             }
-            int cyclesEnd = digits(text, instructionsEnd + 1);
-            if (cyclesEnd < 0 || cyclesEnd >= text.length() || text.charAt(cyclesEnd) != ')') {
+            int cyclesEnd = digits(text, instructionsEnd + 1, end);
+            if (cyclesEnd < 0 || cyclesEnd >= end || text[cyclesEnd] != ')') {
                 continue;
             }
-            return new long[] { start, decimal(text, end + 2, instructionsEnd) };
+            return new long[] { start, decimal(text, ratioEnd + 2, instructionsEnd) };
         }
         return null;
     }
@@ -528,75 +611,104 @@ final class PerfScriptReader {
      *
      * @param from
      *            where the fields start when there are none of those
+     * @param length
+     *            where the line ends
      */
-    private static int sampleStart(String line, int from) {
-        int length = line.length();
+    private static int sampleStart(byte[] text, int from, int length) {
         int at = from;
-        int period = digits(line, from);
+        int period = digits(text, from, length);
         if (period >= 0) {
-            int afterPeriod = skipSpaces(line, period);
+            int afterPeriod = skipSpaces(text, period, length);
             if (afterPeriod > period) {
                 at = afterPeriod;
             }
         }
-        if (at >= length || !(isLetter(line.charAt(at)) || line.charAt(at) == '_')) {
+        if (at >= length || !(isLetter(text[at]) || text[at] == '_')) {
             return from;
         }
         int end = at + 1;
-        while (end < length && (isWord(line.charAt(end)) || line.charAt(end) == '.' || line.charAt(end) == '/' || line.charAt(end) == '-')) {
+        while (end < length && (isWord(text[end]) || text[end] == '.' || text[end] == '/' || text[end] == '-')) {
             end++;
         }
         int modifiers = end;
-        if (modifiers < length && line.charAt(modifiers) == ':') {
+        if (modifiers < length && text[modifiers] == ':') {
             int letters = modifiers + 1;
-            while (letters < length && isLetter(line.charAt(letters))) {
+            while (letters < length && isLetter(text[letters])) {
                 letters++;
             }
-            int afterModifiers = eventEnd(line, letters);
+            int afterModifiers = eventEnd(text, letters, length);
             if (letters > modifiers + 1 && afterModifiers >= 0) {
                 return afterModifiers;
             }
         }
-        int after = eventEnd(line, end);
+        int after = eventEnd(text, end, length);
         return after >= 0 ? after : from;
     }
 
     /** Past the {@code :} and white space that end an event name at {@code at}, or -1 when they do not. */
-    private static int eventEnd(String fields, int at) {
-        if (at >= fields.length() || fields.charAt(at) != ':') {
+    private static int eventEnd(byte[] text, int at, int length) {
+        if (at >= length || text[at] != ':') {
             return -1;
         }
-        int after = skipSpaces(fields, at + 1);
+        int after = skipSpaces(text, at + 1, length);
         return after > at + 1 ? after : -1;
     }
 
-    /** perf prints seconds with 9 decimals ({@code --ns}) or 6: {@code line[start, dot)} and {@code line(dot, end)}. */
-    private static long nanoseconds(String line, int start, int dot, int end) {
+    /** perf prints seconds with 9 decimals ({@code --ns}) or 6: {@code text[start, dot)} and {@code text(dot, end)}. */
+    private static long nanoseconds(byte[] text, int start, int dot, int end) {
         int fractionEnd = Math.min(end, dot + 10);
-        long nanos = decimal(line, dot + 1, fractionEnd);
+        long nanos = decimal(text, dot + 1, fractionEnd);
         for (int digits = fractionEnd - dot - 1; digits < 9; digits++) {
             nanos *= 10;
         }
-        return Math.addExact(Math.multiplyExact(decimal(line, start, dot), 1_000_000_000L), nanos);
+        return Math.addExact(Math.multiplyExact(decimal(text, start, dot), 1_000_000_000L), nanos);
     }
 
     /**
      * The number {@code text[start, end)}, digits after an optional {@code -}, as the scans above found them:
-     * parsed without {@code Long.parseLong}'s checks of each character, which they made already.
+     * parsed without {@code Long.parseLong}'s checks of each character, which they made already, and checked for
+     * overflow only when it has more digits than any long fits (the times have nine, ten with the seconds).
      *
      * @throws ArithmeticException
      *             when it does not fit a long
      */
-    private static long decimal(String text, int start, int end) {
-        boolean negative = text.charAt(start) == '-';
+    private static long decimal(byte[] text, int start, int end) {
+        boolean negative = text[start] == '-';
+        int first = negative ? start + 1 : start;
         long value = 0;
-        for (int at = negative ? start + 1 : start; at < end; at++) {
-            value = Math.addExact(Math.multiplyExact(value, 10), text.charAt(at) - '0');
+        if (end - first <= MAX_SAFE_DIGITS) {
+            for (int at = first; at < end; at++) {
+                value = value * 10 + text[at] - '0';
+            }
+        } else {
+            for (int at = first; at < end; at++) {
+                value = Math.addExact(Math.multiplyExact(value, 10), text[at] - '0');
+            }
         }
         return negative ? -value : value;
     }
 
-    private CallStackFormatException problem(String what, String line) {
-        return new CallStackFormatException(fName, fLine, what + ": " + (line.length() <= 100 ? line : line.substring(0, 97) + "..."));
+    /**
+     * Whether the hexadecimal address {@code text[start, end)} is 0 (a branch out of the trace), checked by its
+     * digits; an address of more than 16 significant digits is out of range, as {@code Long.parseUnsignedLong}
+     * would say.
+     *
+     * @throws NumberFormatException
+     *             when it does not fit 64 bits
+     */
+    private static boolean isZero(byte[] text, int start, int end) {
+        int at = start;
+        while (at < end && text[at] == '0') {
+            at++;
+        }
+        if (end - at > 16) {
+            throw new NumberFormatException(string(text, start, end));
+        }
+        return at == end;
+    }
+
+    private CallStackFormatException problem(String what, byte[] text, int start, int end) {
+        String line = string(text, start, Math.min(end, start + 100));
+        return new CallStackFormatException(fName, fLine, what + ": " + (end - start <= 100 ? line : line.substring(0, 97) + "..."));
     }
 }

@@ -195,7 +195,7 @@ public final class Profile {
                 break;
             case PERF_SCRIPT:
                 flow = timeline ? CallFlow.withTimeline() : new CallFlow();
-                weights = PerfScriptReader.read(in, name, flow, deltas);
+                weights = PerfScriptReader.read(text, name, flow, deltas);
                 break;
             case SPTDECODE:
                 flow = timeline ? CallFlow.withTimeline() : new CallFlow();
