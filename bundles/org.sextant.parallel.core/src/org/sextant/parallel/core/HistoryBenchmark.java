@@ -35,9 +35,9 @@ import org.sextant.parallel.model.ScalingModel;
  * serial module where one exists, with Sextant's pipeline in serial mode (one thread, one chunk per stream) and
  * in parallel mode for each thread count (and each count of history writers), measures each build (wall time, peak and live heap, size of the
  * history files), and checks that every parallel history equals the serial one interval for interval, and that
- * the serial one holds Trace Compass's history. Trace Compass's own indexing of the trace ends first, the
- * analyses that opening the trace started are stopped, and an untimed build comes before the timed ones, so that
- * JIT compilation does not favour whichever mode runs later.
+ * the serial one holds Trace Compass's history. Trace Compass's own indexing of the trace and the analyses that
+ * opening the trace started end first, and an untimed build comes before the timed ones, so that JIT compilation
+ * does not favour whichever mode runs later.
  *
  * <p>
  * On a CTF trace it also times the decoder alone ({@code decoder}: every event decoded, no field kept, nothing
@@ -120,7 +120,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             // while that competes for the cores.
             log.println("[sextant] bench: waiting for Trace Compass to index the trace"); //$NON-NLS-1$
             trace.indexTrace(true);
-            stopAutomaticAnalyses(trace);
+            awaitAutomaticAnalyses(trace, log);
             measure(trace, () -> parallel(1, 1, Long.MAX_VALUE)).module().dispose();
             Build traceCompass = fTraceCompassModule == null ? null : measure(trace, () -> traceCompassModule());
             Build serial = measure(trace, () -> parallel(1, 1, Long.MAX_VALUE));
@@ -276,16 +276,21 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     }
 
     /**
-     * Stops what opening the trace started besides the index: Trace Compass's automatic analyses (its statistics
-     * and, on a kernel trace, its Linux kernel analysis) would otherwise build their own histories on the same
-     * cores during the first timed builds, and add their CPU time and heap to those builds' figures. The builds
-     * measured are modules of their own, created for each run.
+     * Waits for what opening the trace started besides the index: Trace Compass's automatic analyses (its
+     * statistics and, on a kernel trace, its Linux kernel analysis) would otherwise build their own histories on
+     * the same cores during the first timed builds, and add their CPU time and heap to those builds' figures.
+     * (Cancelling them does not stop them: a running analysis waits for its event request to the end.) The
+     * builds measured are modules of their own, created for each run.
      */
-    private static void stopAutomaticAnalyses(ITmfTrace trace) {
-        List<IAnalysisModule> started = new ArrayList<>();
-        trace.getAnalysisModules().forEach(started::add);
-        started.forEach(IAnalysisModule::cancel);
-        started.forEach(IAnalysisModule::waitForCompletion);
+    private static void awaitAutomaticAnalyses(ITmfTrace trace, PrintStream log) {
+        List<String> names = new ArrayList<>();
+        long start = System.nanoTime();
+        for (IAnalysisModule module : trace.getAnalysisModules()) {
+            names.add(module.getName());
+            module.waitForCompletion();
+        }
+        log.printf("[sextant] bench: waited %.1f s for Trace Compass's own analyses of the trace (%s)%n", //$NON-NLS-1$
+                (System.nanoTime() - start) / NANOS_PER_S, String.join(", ", names)); //$NON-NLS-1$
     }
 
     /** Builds from scratch (no supplementary files), timing the build and sampling the heap meanwhile. */
