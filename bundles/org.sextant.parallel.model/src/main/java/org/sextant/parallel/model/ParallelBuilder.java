@@ -148,7 +148,7 @@ public final class ParallelBuilder {
             });
         }
         if (fThreads == 1 && fChunkBytes == SERIAL) {
-            return SerialBuilder.build(traces, shifts, SequentialBuilder.DEFAULT_CHUNK_EVENTS, analysis, writer, progress, cancelled);
+            return new SerialBuilder(SequentialBuilder.DEFAULT_CHUNK_EVENTS).build(traces, shifts, analysis, writer, progress, cancelled);
         }
         MergedState state = new MergedState(writer);
         ChunkPipeline.Work<Changes> work = new ChunkPipeline.Work<>() {

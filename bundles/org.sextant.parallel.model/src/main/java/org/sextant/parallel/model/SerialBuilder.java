@@ -2,6 +2,7 @@
 package org.sextant.parallel.model;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -38,20 +39,54 @@ import org.sextant.ctf.model.TraceFormatException;
  * changes in time order. Ties in time break as in the parallel merge (trace, then stream, then stream order).
  * </p>
  */
-final class SerialBuilder {
+public final class SerialBuilder {
 
-    private SerialBuilder() {
+    private final int fChunkEvents;
+
+    /**
+     * @param chunkEvents
+     *            events per chunk, at least 1 ({@link ParallelBuilder}'s serial mode takes
+     *            {@link SequentialBuilder#DEFAULT_CHUNK_EVENTS})
+     */
+    public SerialBuilder(int chunkEvents) {
+        if (chunkEvents < 1) {
+            throw new IllegalArgumentException("chunk of " + chunkEvents + " events");
+        }
+        fChunkEvents = chunkEvents;
     }
 
     /**
-     * Builds.
+     * Builds from one CTF trace.
+     *
+     * @param traceDirectory
+     *            a CTF trace directory
+     * @param analysis
+     *            the analysis
+     * @param writer
+     *            receives the merged state changes, on the calling thread
+     * @param progress
+     *            told as the merge advances, in thousandths of the trace's time span
+     * @param cancelled
+     *            set to stop early
+     * @return what was done; {@code maxChunksInFlight} is 1, the stage costs are not measured (one thread does
+     *         every stage in turn)
+     * @throws TraceFormatException
+     *             when the trace cannot be decoded; the message names the file and offset
+     * @throws IOException
+     *             when a file cannot be read
+     */
+    public ParallelBuilder.Stats build(Path traceDirectory, ChunkAnalysis analysis, StateWriter writer, ChunkProgress progress,
+            AtomicBoolean cancelled) throws TraceFormatException, IOException {
+        return build(List.of(CtfTrace.open(traceDirectory)), new long[1], analysis, writer, progress, cancelled);
+    }
+
+    /**
+     * Builds from several traces together.
      *
      * @param traces
      *            the traces, in the order ties break
      * @param shifts
      *            nanoseconds added to each trace's times
-     * @param chunkEvents
-     *            events per chunk
      * @param analysis
      *            the analysis
      * @param writer
@@ -67,7 +102,7 @@ final class SerialBuilder {
      * @throws IOException
      *             when a file cannot be read
      */
-    static ParallelBuilder.Stats build(List<CtfTrace> traces, long[] shifts, int chunkEvents, ChunkAnalysis analysis, StateWriter writer,
+    ParallelBuilder.Stats build(List<CtfTrace> traces, long[] shifts, ChunkAnalysis analysis, StateWriter writer,
             ChunkProgress progress, AtomicBoolean cancelled) throws TraceFormatException, IOException {
         MergedState state = new MergedState(writer);
         long[] totals = { 0, 0, 0, 0, Long.MAX_VALUE, Long.MIN_VALUE }; // chunks, events, changes, deferred, first, last event
@@ -81,7 +116,7 @@ final class SerialBuilder {
             Chunk chunk = open[0];
             decoded.fFields = fields;
             chunk.event(trace, nanos, cpu, event, decoded);
-            if (chunk.fChanges.events() == chunkEvents) {
+            if (chunk.fChanges.events() == fChunkEvents) {
                 chunk.merge(totals);
                 open[0] = new Chunk(state, analysis, traces);
             }
