@@ -14,7 +14,7 @@ import org.eclipse.jdt.annotation.Nullable;
  * @param threads
  *            worker threads, 0 for the analysis's default (one per core)
  * @param serial
- *            build serially (one thread, one chunk per stream), for verification
+ *            build serially (one thread reading every stream in time order), for verification
  * @param pattern
  *            the instruction groups of a delta profile, {@code START,...:END,...}, or null for the analysis's
  *            default

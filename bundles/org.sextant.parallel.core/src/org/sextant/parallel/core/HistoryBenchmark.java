@@ -32,7 +32,8 @@ import org.sextant.parallel.model.ScalingModel;
 
 /**
  * {@code sextant bench --analysis NAME}: builds one analysis's history from scratch with Trace Compass's own
- * serial module where one exists, with Sextant's pipeline in serial mode (one thread, one chunk per stream) and
+ * serial module where one exists, with Sextant's builder in serial mode (one thread reading every stream in time
+ * order, in chunks of events) and
  * in parallel mode for each thread count (and each count of history writers), measures each build (wall time, peak and live heap, size of the
  * history files), and checks that every parallel history equals the serial one interval for interval, and that
  * the serial one holds Trace Compass's history. Trace Compass's own indexing of the trace and the analyses that

@@ -36,6 +36,7 @@ import org.sextant.ctf.model.TraceFormatException;
 import org.sextant.headless.core.BuildOptions;
 import org.sextant.headless.core.Provenance;
 import org.sextant.parallel.model.ChunkProgress;
+import org.sextant.parallel.model.ParallelBuilder;
 import org.sextant.parallel.model.Partitioner;
 import org.sextant.parallel.model.PipelineCosts;
 import org.sextant.parallel.model.ShardManifest;
@@ -176,7 +177,7 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
 
     /**
      * @param threads
-     *            worker threads (1 with one chunk per stream is the serial mode)
+     *            worker threads (1, with chunks of {@link ParallelBuilder#SERIAL} bytes, is the serial mode)
      */
     public void setThreads(int threads) {
         fThreads = threads;
@@ -189,7 +190,8 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
 
     /**
      * @param chunkBytes
-     *            the target chunk size in bytes ({@link Long#MAX_VALUE}: one chunk per stream)
+     *            the target chunk size in bytes ({@link ParallelBuilder#SERIAL}: one chunk per stream, or with one
+     *            thread the serial mode)
      */
     public void setChunkBytes(long chunkBytes) {
         fChunkBytes = chunkBytes;
@@ -209,10 +211,13 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
         return fWriters > 0 ? fWriters : DEFAULT_WRITERS;
     }
 
-    /** Sets the serial mode: one thread, one chunk per stream. */
+    /**
+     * Sets the serial mode: one thread reading every stream at once in time order, in chunks of events, the
+     * reference the parallel builds must equal (the builder's serial mode, {@link ParallelBuilder#SERIAL}).
+     */
     public void setSerial() {
         fThreads = 1;
-        fChunkBytes = Long.MAX_VALUE;
+        fChunkBytes = ParallelBuilder.SERIAL;
     }
 
     /**
@@ -255,10 +260,10 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
     /**
      * @param report
      *            what the build did
-     * @return how it was built: "serial" (one thread, one chunk per stream) or "parallel, N threads"
+     * @return how it was built: "serial" (one thread, every stream in time order) or "parallel, N threads"
      */
     protected String describeMode(Report report) {
-        return fChunkBytes == Long.MAX_VALUE && report.threads() == 1 ? "serial" : "parallel, " + report.threads() + " threads"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        return fChunkBytes == ParallelBuilder.SERIAL && report.threads() == 1 ? "serial" : "parallel, " + report.threads() + " threads"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
     }
 
     /** @return why the last build failed (naming the file, and the offset in it where known), or null */

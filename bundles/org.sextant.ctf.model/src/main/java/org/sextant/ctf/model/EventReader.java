@@ -241,6 +241,8 @@ public final class EventReader {
     private long fBit;
     private int fTimestampBits;
     private long fTimestampValue;
+    /** The time of the event last decoded (its packet's begin before the first), in clock cycles. */
+    private long fTime;
 
     /**
      * A reader that decodes every field for the handler.
@@ -350,6 +352,100 @@ public final class EventReader {
     }
 
     /**
+     * Opens the events of {@code count} consecutive packets to be read one at a time, where {@link #read} hands
+     * them all to a handler: what a merge of several streams in time order needs, each stream's reader holding
+     * its current event (whose fields stay valid until its next) while the merge looks at the others'. A reader
+     * has one cursor open at a time, and reads nothing else meanwhile.
+     *
+     * @param packets
+     *            the stream's packets
+     * @param first
+     *            index of the first packet to decode
+     * @param count
+     *            number of packets
+     * @return the cursor, before the first event; the caller closes it
+     * @throws IOException
+     *             when the file cannot be opened
+     */
+    public Cursor cursor(List<Packet> packets, int first, int count) throws IOException {
+        return new Cursor(packets, first, count);
+    }
+
+    /** The events of consecutive packets of a stream, decoded one at a time by {@link #next()}. */
+    public final class Cursor implements AutoCloseable {
+        private final FileChannel fChannel;
+        private final List<Packet> fPackets;
+        private final int fEnd;
+        private final long fEndOffset;
+        private int fNext;
+        private Packet fPacket;
+        private PacketStart fStart;
+        private boolean fFirst;
+        private CtfMetadata.EventClass fEvent;
+
+        private Cursor(List<Packet> packets, int first, int count) throws IOException {
+            fPackets = packets;
+            fNext = first;
+            fEnd = first + count;
+            fEndOffset = count == 0 ? 0 : packets.get(fEnd - 1).end();
+            fBuffer = null;
+            fChannel = FileChannel.open(fStream, StandardOpenOption.READ);
+        }
+
+        /**
+         * Decodes the next event.
+         *
+         * @return false past the last event
+         * @throws TraceFormatException
+         *             when a packet or event cannot be decoded; the message names the file and offset
+         * @throws IOException
+         *             when the file cannot be read
+         */
+        public boolean next() throws TraceFormatException, IOException {
+            while (fStart == null || fBit >= fStart.contentEnd()) {
+                if (fNext == fEnd) {
+                    fEvent = null;
+                    return false;
+                }
+                fPacket = fPackets.get(fNext++);
+                map(fChannel, fPacket, fEndOffset);
+                fStart = begin(fPacket);
+                fTime = fPacket.timestampBegin();
+                fFirst = true;
+            }
+            fEvent = decodeEvent(fStart, fPacket, fFirst);
+            fFirst = false;
+            return true;
+        }
+
+        /** @return the current event's time in clock cycles */
+        public long timestamp() {
+            return fTime;
+        }
+
+        /** @return the CPU of the current event's packet, or -1 when unknown */
+        public int cpu() {
+            return fStart.cpu();
+        }
+
+        /** @return the current event's class */
+        public CtfMetadata.EventClass event() {
+            return fEvent;
+        }
+
+        /** @return the current event's fields, valid until the next call of {@link #next()} */
+        public Fields fields() {
+            return fFields;
+        }
+
+        @Override
+        public void close() throws IOException {
+            fBuffer = null;
+            fChannel.close();
+        }
+    }
+
+    /**
      * Makes sure the window holds the packet (its padding too, unless the packet alone is larger than a window):
      * when it does not, maps a new one from the packet on, as far as {@code end} or the window size allows.
      */
@@ -368,8 +464,24 @@ public final class EventReader {
     }
 
     private long packet(Packet packet, Handler handler) throws TraceFormatException {
+        PacketStart start = begin(packet);
+        fTime = packet.timestampBegin();
+        long count = 0;
+        while (fBit < start.contentEnd()) {
+            CtfMetadata.EventClass event = decodeEvent(start, packet, count == 0);
+            handler.event(fTime, start.cpu(), event, fFields);
+            count++;
+        }
+        return count;
+    }
+
+    /** What an event needs of its packet: decoded once per packet, before its first event. */
+    private record PacketStart(int cpu, long streamId, StreamPlan plan, long contentEnd) {
+    }
+
+    /** Decodes a packet's header and context, leaving the position at its first event. */
+    private PacketStart begin(Packet packet) throws TraceFormatException {
         long packetStart = (packet.offset() - fBase) * 8;
-        long contentEnd = packetStart + packet.contentSizeBits();
         fBit = packetStart;
         fFields.clear();
         decode(fMetadata.packetHeader());
@@ -384,37 +496,38 @@ public final class EventReader {
         if (cpuId < -1 || cpuId > MAX_CPU) {
             throw error(contextStart, "packet context's cpu_id " + Long.toUnsignedString(cpuId) + " is no CPU number (0 to " + MAX_CPU + ")");
         }
-        int cpu = (int) cpuId;
-        long timestamp = packet.timestampBegin();
         StreamPlan plan = fPlans.computeIfAbsent(streamId, id -> plan(id, stream));
-        long count = 0;
-        while (fBit < contentEnd) {
-            long eventStart = fBit;
-            fFields.clear();
-            fTimestampBits = 0;
-            run(plan.fHeader);
-            if (fTimestampBits > 0) {
-                long previous = timestamp;
-                timestamp = extend(timestamp, fTimestampValue, fTimestampBits);
-                checkTime(eventStart, timestamp, previous, count == 0, packet);
-            }
-            long id = fFields.integer("id", 0);
-            EventPlan event = plan.get(id);
-            if (event == null) {
-                throw error(eventStart, "event of unknown id " + id + " in stream class " + streamId);
-            }
-            run(event.body());
-            if (fBit > contentEnd) {
-                throw error(eventStart, "event runs past the end of its packet's content");
-            }
-            if (fBit == eventStart) {
-                // An event of no bits would be read again and again (the metadata gives it no header, no field).
-                throw error(eventStart, "an event of no bits: the metadata declares nothing to read");
-            }
-            handler.event(timestamp, cpu, event.event(), fFields);
-            count++;
+        return new PacketStart((int) cpuId, streamId, plan, packetStart + packet.contentSizeBits());
+    }
+
+    /**
+     * Decodes the event at the position, after {@link #fTime}: its fields go to {@link #fFields}, its time to
+     * {@link #fTime}.
+     */
+    private CtfMetadata.EventClass decodeEvent(PacketStart start, Packet packet, boolean first) throws TraceFormatException {
+        long eventStart = fBit;
+        fFields.clear();
+        fTimestampBits = 0;
+        run(start.plan().fHeader);
+        if (fTimestampBits > 0) {
+            long previous = fTime;
+            fTime = extend(previous, fTimestampValue, fTimestampBits);
+            checkTime(eventStart, fTime, previous, first, packet);
         }
-        return count;
+        long id = fFields.integer("id", 0);
+        EventPlan event = start.plan().get(id);
+        if (event == null) {
+            throw error(eventStart, "event of unknown id " + id + " in stream class " + start.streamId());
+        }
+        run(event.body());
+        if (fBit > start.contentEnd()) {
+            throw error(eventStart, "event runs past the end of its packet's content");
+        }
+        if (fBit == eventStart) {
+            // An event of no bits would be read again and again (the metadata gives it no header, no field).
+            throw error(eventStart, "an event of no bits: the metadata declares nothing to read");
+        }
+        return event.event();
     }
 
     /** The plans of a stream class's events, for the fields this reader keeps. */

@@ -4,10 +4,15 @@ package org.sextant.kernel.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
+import org.sextant.parallel.model.ChunkAnalysis;
+import org.sextant.parallel.model.ParallelBuilder;
+import org.sextant.parallel.model.SerialBuilder;
 
 class IoAnalysisTest {
 
@@ -30,6 +35,28 @@ class IoAnalysisTest {
             }
         }
         assertTrue(written > 0, "something was written");
+    }
+
+    /**
+     * The serial build reads both CPUs' streams at once in time order and cuts them by a number of events, not by
+     * stream: calls entered in one chunk and ended in another (a reservation handed over at the chunk's end), and
+     * threads that migrate within a chunk, give the changes of a parallel build of a chunk per packet, however
+     * small its chunks.
+     */
+    @Test
+    void serialChangesEqualParallelChangesHoweverCut() throws Exception {
+        KernelEventLayout layout = KernelEventLayouts.perf(SyscallTable.X86_64);
+        for (ChunkAnalysis analysis : List.of(new IoAnalysis(layout), new CpuUsageAnalysis(layout))) {
+            RecordingWriter parallel = new RecordingWriter();
+            CpuUsageAnalysisTest.build(analysis, parallel, 2, 1);
+            for (int chunkEvents : new int[] { 1, 1000 }) {
+                RecordingWriter serial = new RecordingWriter();
+                ParallelBuilder.Stats stats = new SerialBuilder(chunkEvents).build(CpuUsageAnalysisTest.PERF, analysis, serial, (done, total) -> { },
+                        new AtomicBoolean());
+                assertEquals(parallel.fChanges, serial.fChanges, analysis.getClass().getSimpleName() + ", chunks of " + chunkEvents + " events");
+                assertTrue(stats.chunks() > 1, stats.toString());
+            }
+        }
     }
 
     @Test

@@ -21,9 +21,13 @@ import org.sextant.ctf.model.TraceFormatException;
 /**
  * Builds the state of a {@link ChunkAnalysis} over a CTF trace: workers run the analysis on chunks in parallel,
  * each with chunk-local state, and the merge applies their changes in global time order to one
- * {@link MergedState} writing to one {@link StateWriter}, behind the workers (see {@link ChunkPipeline}). One
- * thread and one chunk per stream is the serial mode: the same analysis, nothing to defer across chunks of a
- * stream.
+ * {@link MergedState} writing to one {@link StateWriter}, behind the workers (see {@link ChunkPipeline}).
+ *
+ * <p>
+ * One thread with chunks of {@link #SERIAL} bytes is the serial mode, the reference the parallel builds are
+ * checked against: not one chunk per stream on the pipeline, but every stream read at once in time order on
+ * the calling thread, in chunks of a number of events ({@link SerialBuilder}, which says why).
+ * </p>
  */
 public final class ParallelBuilder {
 
@@ -53,8 +57,11 @@ public final class ParallelBuilder {
             int maxChunksInFlight, PipelineCosts costs) {
     }
 
+    /** The chunk size that, with one thread, asks for the serial mode ("one chunk per stream", as it once was). */
+    public static final long SERIAL = Long.MAX_VALUE;
+
     /** The table's mark of a class the worker has no handler for. */
-    private static final ChunkAnalysis.Handler IGNORED = (nanos, cpu, fields, changes) -> { };
+    static final ChunkAnalysis.Handler IGNORED = (nanos, cpu, fields, changes) -> { };
 
     private final int fThreads;
     private final long fChunkBytes;
@@ -63,7 +70,7 @@ public final class ParallelBuilder {
      * @param threads
      *            worker threads, at least 1
      * @param chunkBytes
-     *            target chunk size in bytes
+     *            target chunk size in bytes; {@link #SERIAL} with one thread for the serial mode
      */
     public ParallelBuilder(int threads, long chunkBytes) {
         fThreads = threads;
@@ -140,6 +147,9 @@ public final class ParallelBuilder {
                 shiftOfStream.put(stream, directory.getValue());
             });
         }
+        if (fThreads == 1 && fChunkBytes == SERIAL) {
+            return new SerialBuilder(SequentialBuilder.DEFAULT_CHUNK_EVENTS).build(traces, shifts, analysis, writer, progress, cancelled);
+        }
         MergedState state = new MergedState(writer);
         ChunkPipeline.Work<Changes> work = new ChunkPipeline.Work<>() {
             @Override
@@ -186,8 +196,8 @@ public final class ParallelBuilder {
      * itself (one object per class in the metadata): an identity lookup, where a record's equality would compare
      * whole type trees.
      */
-    private static final class Handlers {
-        private final ChunkAnalysis.Worker fWorker;
+    static final class Handlers {
+        final ChunkAnalysis.Worker fWorker;
         private final Map<CtfMetadata.EventClass, ChunkAnalysis.Handler> fHandlers = new IdentityHashMap<>();
 
         Handlers(ChunkAnalysis.Worker worker) {
@@ -209,7 +219,7 @@ public final class ParallelBuilder {
     }
 
     /** The decoder's fields of the event being handled, as a chunk analysis sees them. */
-    private static final class DecodedFields implements EventFields {
+    static final class DecodedFields implements EventFields {
         EventReader.Fields fFields;
 
         @Override

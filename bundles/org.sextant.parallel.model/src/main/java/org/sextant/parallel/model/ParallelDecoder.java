@@ -2,6 +2,7 @@
 package org.sextant.parallel.model;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -21,7 +22,9 @@ import org.sextant.ctf.model.TraceFormatException;
  * Workers decode chunks independently (each with its own {@link org.sextant.ctf.model.EventReader}) into compact columns: time,
  * CPU, event class. {@link ChunkPipeline} merges them on the calling thread as chunks complete, so memory holds
  * only the chunks in flight. Events with equal timestamps come out by stream, then in stream order, whatever
- * the number of threads: one thread (the serial mode) and many produce the same sequence.
+ * the number of threads. One thread with chunks of {@link ParallelBuilder#SERIAL} bytes is the serial mode:
+ * every stream read at once in time order on the calling thread ({@link StreamMerge}), with no chunk held, which
+ * delivers the same sequence.
  * </p>
  */
 public final class ParallelDecoder {
@@ -65,7 +68,7 @@ public final class ParallelDecoder {
      * @param threads
      *            worker threads, at least 1
      * @param chunkBytes
-     *            target chunk size in bytes
+     *            target chunk size in bytes; {@link ParallelBuilder#SERIAL} with one thread for the serial mode
      */
     public ParallelDecoder(int threads, long chunkBytes) {
         fThreads = threads;
@@ -96,6 +99,12 @@ public final class ParallelDecoder {
         Objects.requireNonNull(consumer);
         long started = System.nanoTime();
         CtfTrace trace = CtfTrace.open(traceDirectory);
+        if (fThreads == 1 && fChunkBytes == ParallelBuilder.SERIAL) {
+            long events = StreamMerge.read(List.of(trace), new long[1], Set.of(), StandardCharsets.UTF_8,
+                    (t, nanos, cpu, event, fields) -> consumer.event(nanos, cpu, event.name()), progress, cancelled);
+            // one pass on one thread, every stage in turn: nothing for a scaling model to tell apart
+            return new Stats(1, trace.packets().size(), events, 1, new PipelineCosts(1, 0, 0, 0, 0));
+        }
         CtfMetadata metadata = trace.metadata();
         ChunkPipeline.Work<Columns> work = new ChunkPipeline.Work<>() {
             @Override
