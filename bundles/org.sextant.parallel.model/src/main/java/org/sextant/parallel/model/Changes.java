@@ -102,6 +102,25 @@ public final class Changes implements ChunkPipeline.Output {
         fLastEvent = Math.max(fLastEvent, nanos);
     }
 
+    /**
+     * Applies every change of a chunk whose worker has ended, in order: every earlier chunk's are applied, and no
+     * later one's can come before (a build whose chunks come in time order, on one thread).
+     *
+     * @param totals
+     *            chunks, events, changes and deferred changes so far, and the first event's time: added to
+     */
+    void applyAll(long[] totals) {
+        fState.chunkStartsAt(fFirstEvent);
+        for (int i = 0; i < fSize; i++) {
+            emit(i);
+        }
+        totals[0]++;
+        totals[1] += fEvents;
+        totals[2] += fSize;
+        totals[3] += fDeferred;
+        totals[4] = Math.min(totals[4], fFirstEvent);
+    }
+
     /** @return the number of deferred changes */
     int deferred() {
         return fDeferred;

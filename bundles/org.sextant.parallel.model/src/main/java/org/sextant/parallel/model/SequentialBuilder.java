@@ -114,12 +114,10 @@ public final class SequentialBuilder {
     /** A chunk being handled: its worker, its handler per event class, its changes. */
     private static final class Chunk {
         final Changes fChanges;
-        private final MergedState fState;
         private final ChunkAnalysis.Worker fWorker;
         private final Map<String, ChunkAnalysis.Handler> fHandlers = new HashMap<>();
 
         Chunk(MergedState state, ChunkAnalysis analysis) {
-            fState = state;
             fChanges = new Changes(state);
             fWorker = analysis.worker();
         }
@@ -140,15 +138,7 @@ public final class SequentialBuilder {
         /** Ends the chunk and applies its changes: every earlier chunk's are applied, no later one's can come before. */
         void merge(long[] totals) {
             fWorker.end(fChanges);
-            fState.chunkStartsAt(fChanges.firstEvent());
-            for (int i = 0; i < fChanges.size(); i++) {
-                fChanges.emit(i);
-            }
-            totals[0]++;
-            totals[1] += fChanges.events();
-            totals[2] += fChanges.size();
-            totals[3] += fChanges.deferred();
-            totals[4] = Math.min(totals[4], fChanges.firstEvent());
+            fChanges.applyAll(totals);
         }
     }
 }

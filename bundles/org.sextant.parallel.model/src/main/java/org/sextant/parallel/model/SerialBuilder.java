@@ -131,13 +131,11 @@ public final class SerialBuilder {
     /** A chunk being handled: a worker per trace (made at the trace's first event in the chunk) with its handlers, and its changes. */
     private static final class Chunk {
         final Changes fChanges;
-        private final MergedState fState;
         private final ChunkAnalysis fAnalysis;
         private final List<CtfTrace> fTraces;
         private final ParallelBuilder.Handlers[] fHandlers;
 
         Chunk(MergedState state, ChunkAnalysis analysis, List<CtfTrace> traces) {
-            fState = state;
             fAnalysis = analysis;
             fTraces = traces;
             fChanges = new Changes(state);
@@ -164,15 +162,7 @@ public final class SerialBuilder {
                     handlers.fWorker.end(fChanges);
                 }
             }
-            fState.chunkStartsAt(fChanges.firstEvent());
-            for (int i = 0; i < fChanges.size(); i++) {
-                fChanges.emit(i);
-            }
-            totals[0]++;
-            totals[1] += fChanges.events();
-            totals[2] += fChanges.size();
-            totals[3] += fChanges.deferred();
-            totals[4] = Math.min(totals[4], fChanges.firstEvent());
+            fChanges.applyAll(totals);
             totals[5] = Math.max(totals[5], fChanges.lastEvent());
         }
     }
