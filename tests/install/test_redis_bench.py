@@ -7,7 +7,7 @@ import json
 import shutil
 import subprocess
 
-from test_installed import FIXTURES, sextant
+from test_installed import FIXTURES, ONE_CORE, sextant
 
 RECORDING = FIXTURES / "redis-io-threads"
 
@@ -26,7 +26,7 @@ def test_redis_bench_is_identical_to_trace_compass_at_every_size(tmp_path):
     assert result["matches_tracecompass"] is True, result.get("tracecompass_difference")
     assert result["identical"] is True, result.get("first_difference")
     assert result["sizes_identical"] is True, result.get("sizes_difference")
-    assert [(r["mode"], r["threads"]) for r in result["runs"]] == [("tracecompass", 1), ("serial", 1), ("parallel", 1), ("parallel", 2)]
+    assert [(r["mode"], r["threads"]) for r in result["runs"]] == [("tracecompass", 1), ("serial", 1), *ONE_CORE, ("parallel", 1), ("parallel", 2)]
     events = [size["events"] for size in result["sizes"]]
     assert events == sorted(events) and len(set(events)) == len(events)
     assert events[-1] == babeltrace_events(recording)

@@ -13,7 +13,7 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
  * ({@code mode}, {@code threads}, {@code seconds}, {@code events}, {@code events_per_s}, {@code speedup},
  * {@code efficiency}, {@code heap_mb} (peak used heap), {@code heap_live_mb} (peak heap left after a
  * collection), {@code history_bytes}), and whatever the benchmark checks besides (for
- * example {@code identical}). Registered with the {@code org.sextant.headless.core.analyses} extension point.
+ * example {@code identical}, or {@code baseline}: the run that speedups and efficiencies are against). Registered with the {@code org.sextant.headless.core.analyses} extension point.
  */
 public interface IHeadlessBenchmark {
 

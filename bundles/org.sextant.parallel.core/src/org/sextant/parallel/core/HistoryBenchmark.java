@@ -25,6 +25,7 @@ import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.sextant.headless.core.HeadlessAnalysisException;
 import org.sextant.headless.core.HeapSampler;
 import org.sextant.headless.core.IHeadlessBenchmark;
+import org.sextant.headless.core.OneCore;
 import org.sextant.ctf.model.TraceFormatException;
 import org.sextant.parallel.model.ParallelDecoder;
 import org.sextant.parallel.model.PipelineCosts;
@@ -36,7 +37,10 @@ import org.sextant.parallel.model.ScalingModel;
  * order, in chunks of events) and
  * in parallel mode for each thread count (and each count of history writers), measures each build (wall time, peak and live heap, size of the
  * history files), and checks that every parallel history equals the serial one interval for interval, and that
- * the serial one holds Trace Compass's history. Trace Compass's own indexing of the trace and the analyses that
+ * the serial one holds Trace Compass's history. Speedup and efficiency are against the one-processor run
+ * ({@code baseline}, the {@code one-core} row): the one-thread, one-writer parallel build with the whole process
+ * confined to one core, since the one-thread build alone keeps more than one core busy (its merge, its history
+ * writer, the collector and the compiler are threads of their own). Trace Compass's own indexing of the trace and the analyses that
  * opening the trace started end first, and an untimed build comes before the timed ones, so that JIT compilation
  * does not favour whichever mode runs later.
  *
@@ -57,6 +61,9 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     private static final double CLOCK_TICKS_PER_S = 100;
     /** The many-core machines the costs are projected to: as many threads as cores. */
     private static final int[] PROJECTED_CORES = { 16, 64 };
+    /** The mode of the baseline build, and its description. */
+    private static final String ONE_CORE = "one-core"; //$NON-NLS-1$
+    private static final String ONE_CORE_BUILD = "parallel, 1 thread, 1 writer, the whole process confined to one core"; //$NON-NLS-1$
 
     /** One measured build. */
     private record Build(IAnalysisModule module, double seconds, double cpuSeconds, long events, long heapBytes, long liveHeapBytes, long historyBytes) {
@@ -125,10 +132,13 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             measure(trace, () -> parallel(1, 1, Long.MAX_VALUE)).module().dispose();
             Build traceCompass = fTraceCompassModule == null ? null : measure(trace, () -> traceCompassModule());
             Build serial = measure(trace, () -> parallel(1, 1, Long.MAX_VALUE));
+            Build oneCore = confined(trace, chunk, result, log);
+            double baseline = oneCore == null ? serial.seconds() : oneCore.seconds();
+            result.put("baseline", oneCore == null ? "serial" : ONE_CORE + ": " + ONE_CORE_BUILD); //$NON-NLS-1$ //$NON-NLS-2$
             long events = serial.events();
             result.put("events", events); //$NON-NLS-1$
             if (traceCompass != null) {
-                runs.add(run("tracecompass", 1, traceCompass, serial.seconds(), events, log)); //$NON-NLS-1$
+                runs.add(run("tracecompass", 1, traceCompass, baseline, events, log)); //$NON-NLS-1$
                 String disagreement = Histories.firstMismatch(state(traceCompass), state(serial));
                 result.put("matches_tracecompass", disagreement == null); //$NON-NLS-1$
                 if (disagreement != null) {
@@ -136,8 +146,15 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
                 }
                 traceCompass.module().dispose();
             }
-            runs.add(run("serial", 1, serial, serial.seconds(), events, log)); //$NON-NLS-1$
+            runs.add(run("serial", 1, serial, baseline, events, log)); //$NON-NLS-1$
             boolean identical = true;
+            if (oneCore != null) {
+                Map<String, Object> run = run(ONE_CORE, 1, oneCore, baseline, events, log);
+                run.put("writers", 1); //$NON-NLS-1$
+                runs.add(run);
+                identical &= compare(serial, oneCore, run, ONE_CORE, events, result);
+                oneCore.module().dispose();
+            }
             result.put("chunk_bytes", chunk); //$NON-NLS-1$
             List<Map<String, Object>> parallelRuns = new ArrayList<>();
             Build costly = null;
@@ -145,20 +162,14 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
                 for (int writerCount : writerCounts) {
                     Build parallel = measure(trace, () -> parallel(count, writerCount, chunk));
                     int used = ((ParallelHistoryModule) parallel.module()).getWriters();
-                    Map<String, Object> run = run("parallel", count, parallel, serial.seconds(), events, log); //$NON-NLS-1$
+                    Map<String, Object> run = run("parallel", count, parallel, baseline, events, log); //$NON-NLS-1$
                     run.put("writers", used); //$NON-NLS-1$
                     runs.add(run);
                     parallelRuns.add(run);
                     if (costly == null || (count == 1 && used == 1)) {
                         costly = parallel;
                     }
-                    long comparing = System.nanoTime();
-                    String difference = Histories.firstDifference(state(serial), state(parallel));
-                    run.put("compare_seconds", (System.nanoTime() - comparing) / NANOS_PER_S); //$NON-NLS-1$
-                    if (difference != null && identical) {
-                        result.put("first_difference", count + " threads, " + used + " writers: " + difference); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                    }
-                    identical &= difference == null && parallel.events() == events;
+                    identical &= compare(serial, parallel, run, count + " threads, " + used + " writers", events, result); //$NON-NLS-1$ //$NON-NLS-2$
                     parallel.module().dispose();
                 }
             }
@@ -250,6 +261,46 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
         result.put("projection", projection); //$NON-NLS-1$
         result.put("projection_note", "a model of the costs above, not a measurement: the slowest of the workers' rounds of chunks, " //$NON-NLS-1$ //$NON-NLS-2$
                 + "the merge, the insertion and all CPU time over the cores, plus set-up; efficiency against one thread on the same machine"); //$NON-NLS-1$
+    }
+
+    /**
+     * The baseline of speedup and efficiency: the one-thread, one-writer parallel build with the whole process
+     * confined to one core ({@link OneCore}), or null where it cannot be made (the reason is in the result).
+     */
+    private @Nullable Build confined(ITmfTrace trace, long chunk, Map<String, Object> result, PrintStream log) throws HeadlessAnalysisException {
+        if (Runtime.getRuntime().availableProcessors() < 2) {
+            result.put(ONE_CORE, "not made: the machine has one core"); //$NON-NLS-1$
+            return null;
+        }
+        OneCore confinement;
+        try {
+            confinement = OneCore.confine();
+        } catch (IOException e) {
+            result.put(ONE_CORE, "not made: cannot confine the process to one core: " + e.getMessage()); //$NON-NLS-1$
+            log.println("[sextant] bench: no one-core baseline, efficiency against the serial build: " + e.getMessage()); //$NON-NLS-1$
+            return null;
+        }
+        try (confinement) {
+            return measure(trace, () -> parallel(1, 1, chunk));
+        } catch (IOException e) {
+            throw new HeadlessAnalysisException("cannot give the process its cores back after the one-core build: " + e.getMessage()); //$NON-NLS-1$
+        }
+    }
+
+    /**
+     * Compares a build's history with the serial one's, timing the comparison into its run.
+     *
+     * @return whether they are identical, with as many events
+     */
+    private static boolean compare(Build serial, Build build, Map<String, Object> run, String label, long events, Map<String, Object> result)
+            throws HeadlessAnalysisException, StateSystemDisposedException {
+        long comparing = System.nanoTime();
+        String difference = Histories.firstDifference(state(serial), state(build));
+        run.put("compare_seconds", (System.nanoTime() - comparing) / NANOS_PER_S); //$NON-NLS-1$
+        if (difference != null && !result.containsKey("first_difference")) { //$NON-NLS-1$
+            result.put("first_difference", label + ": " + difference); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        return difference == null && build.events() == events;
     }
 
     private IAnalysisModule traceCompassModule() {
@@ -349,9 +400,9 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
         }
     }
 
-    private static Map<String, Object> run(String mode, int threads, Build build, double serialSeconds, long events, PrintStream log) {
+    private static Map<String, Object> run(String mode, int threads, Build build, double baselineSeconds, long events, PrintStream log) {
         Map<String, Object> run = new LinkedHashMap<>();
-        double speedup = serialSeconds / build.seconds();
+        double speedup = baselineSeconds / build.seconds();
         run.put("mode", mode); //$NON-NLS-1$
         run.put("threads", threads); //$NON-NLS-1$
         run.put("seconds", build.seconds()); //$NON-NLS-1$

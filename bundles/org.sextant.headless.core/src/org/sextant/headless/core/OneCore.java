@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.headless.core;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * This whole process confined to one core while open, by Linux's CPU affinity ({@code taskset}, util-linux):
+ * every thread of it, the garbage collector's and the JIT compiler's included, and every thread they start. A
+ * build measured inside is the one-processor run that parallel efficiency is defined against; a build on "one
+ * thread" alone is not, as the builder's merge and history writers, the collector and the compiler are threads
+ * of their own that take the other cores. {@link #close()} gives the process back the cores it had.
+ */
+public final class OneCore implements AutoCloseable {
+
+    private static final String CORE = "0"; //$NON-NLS-1$
+    private static final long TASKSET_SECONDS = 10;
+
+    private final String fPid;
+    private final String fCores;
+
+    private OneCore(String pid, String cores) {
+        fPid = pid;
+        fCores = cores;
+    }
+
+    /**
+     * Confines this process to one core.
+     *
+     * @return the confinement, to close when the measurement ends
+     * @throws IOException
+     *             when the process cannot be confined (no {@code taskset}, not Linux, a thread left out); the
+     *             message says why, and the process keeps its cores
+     */
+    public static OneCore confine() throws IOException {
+        String pid = Long.toString(ProcessHandle.current().pid());
+        String cores = taskset("-c", "-p", pid); //$NON-NLS-1$ //$NON-NLS-2$
+        // "pid 123's current affinity list: 0,1"
+        OneCore confinement = new OneCore(pid, cores.substring(cores.lastIndexOf(':') + 1).trim());
+        try {
+            // Twice at most: a thread started while the first call walked the others keeps every core.
+            for (int attempt = 0; attempt < 2 && !allThreadsOn(CORE); attempt++) {
+                taskset("-a", "-c", "-p", CORE, pid); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            }
+            if (!allThreadsOn(CORE)) {
+                throw new IOException("a thread of the process kept other cores than core " + CORE); //$NON-NLS-1$
+            }
+            return confinement;
+        } catch (IOException | RuntimeException e) {
+            confinement.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        taskset("-a", "-c", "-p", fCores, fPid); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+    }
+
+    private static boolean allThreadsOn(String core) throws IOException {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) { //$NON-NLS-1$
+            for (Path task : (Iterable<Path>) tasks::iterator) {
+                if (!core.equals(allowedCores(task))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** @return a thread's "Cpus_allowed_list", or the core itself for a thread that ended meanwhile */
+    private static String allowedCores(Path task) {
+        try {
+            for (String line : Files.readAllLines(task.resolve("status"))) { //$NON-NLS-1$
+                if (line.startsWith("Cpus_allowed_list:")) { //$NON-NLS-1$
+                    return line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+            return ""; //$NON-NLS-1$
+        } catch (IOException e) {
+            return CORE;
+        }
+    }
+
+    private static String taskset(String... arguments) throws IOException {
+        Process process = new ProcessBuilder(Stream.concat(Stream.of("taskset"), Stream.of(arguments)).toList()) //$NON-NLS-1$
+                .redirectErrorStream(true).start();
+        // Read to the end first: with every thread of a large process, "-a" prints more than a pipe holds.
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        try {
+            if (!process.waitFor(TASKSET_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IOException("taskset did not end in " + TASKSET_SECONDS + " s"); //$NON-NLS-1$ //$NON-NLS-2$
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+            throw new IOException("interrupted while confining the process"); //$NON-NLS-1$
+        }
+        if (process.exitValue() != 0) {
+            throw new IOException("taskset " + String.join(" ", List.of(arguments)) + " failed: " + output); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        }
+        return output;
+    }
+}
