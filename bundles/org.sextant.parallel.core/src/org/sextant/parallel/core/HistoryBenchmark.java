@@ -148,15 +148,17 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             }
             runs.add(run("serial", 1, serial, baseline, events, log)); //$NON-NLS-1$
             boolean identical = true;
+            List<Map<String, Object>> parallelRuns = new ArrayList<>();
             if (oneCore != null) {
                 Map<String, Object> run = run(ONE_CORE, 1, oneCore, baseline, events, log);
                 run.put("writers", 1); //$NON-NLS-1$
+                run.put("cores", 1); //$NON-NLS-1$
                 runs.add(run);
+                parallelRuns.add(run);
                 identical &= compare(serial, oneCore, run, ONE_CORE, events, result);
                 oneCore.module().dispose();
             }
             result.put("chunk_bytes", chunk); //$NON-NLS-1$
-            List<Map<String, Object>> parallelRuns = new ArrayList<>();
             Build costly = null;
             for (int count : threads) {
                 for (int writerCount : writerCounts) {
@@ -246,7 +248,9 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
         ScalingModel model = new ScalingModel(costs, insertion);
         int cores = Runtime.getRuntime().availableProcessors();
         for (Map<String, Object> run : parallelRuns) {
-            run.put("modelled_seconds", model.wallNanos((Integer) run.get("threads"), cores) / NANOS_PER_S); //$NON-NLS-1$ //$NON-NLS-2$
+            // The one-core run checks the model on a second machine size: this one with one core.
+            int on = (Integer) run.getOrDefault("cores", cores); //$NON-NLS-1$
+            run.put("modelled_seconds", model.wallNanos((Integer) run.get("threads"), on) / NANOS_PER_S); //$NON-NLS-1$ //$NON-NLS-2$
         }
         List<Map<String, Object>> projection = new ArrayList<>();
         for (int machine : PROJECTED_CORES) {
