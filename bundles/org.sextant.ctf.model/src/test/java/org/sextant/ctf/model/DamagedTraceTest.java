@@ -138,15 +138,21 @@ class DamagedTraceTest {
         assertEquals(metadata + ": a clock of 0 Hz (1 to 9223372036 taken) in the metadata", error.getMessage());
     }
 
-    /** A clock offset that carries the conversion to nanoseconds past a long would make time wrap, and go backwards. */
+    /**
+     * A clock offset that carries the conversion to nanoseconds past a long within a stream: its times wrapped
+     * and went backwards, and the serial io build failed (an IllegalArgumentException, a change before the one
+     * before it). Here the stream's first timestamp converts to the largest long, and every later one past it.
+     */
     @Test
     void timesPastALongOfNanosecondsAreAnError(@TempDir Path dir) throws Exception {
         Path trace = copy(Fixtures.PERF, dir);
         Path metadata = trace.resolve("metadata");
-        Files.writeString(metadata, Files.readString(metadata).replace("offset = 0;", "offset = 9223372036854775807;"));
+        List<Packet> packets = CtfTrace.open(Fixtures.PERF).packets().get(Fixtures.PERF.resolve("perf_stream_0"));
+        long offset = Long.MAX_VALUE - packets.get(0).timestampBegin();
+        Files.writeString(metadata, Files.readString(metadata).replace("offset = 0;", "offset = " + offset + ';'));
         TraceFormatException error = assertThrows(TraceFormatException.class, () -> CtfTrace.open(trace));
-        long begin = CtfTrace.open(Fixtures.PERF).packets().get(Fixtures.PERF.resolve("perf_stream_0")).get(0).timestampBegin();
-        assertEquals(trace.resolve("perf_stream_0") + " at offset 0: timestamp " + begin
+        Packet last = packets.get(packets.size() - 1);
+        assertEquals(trace.resolve("perf_stream_0") + " at offset " + last.offset() + ": timestamp " + last.timestampEnd()
                 + " converts past the nanoseconds a long holds, with the metadata's clock offset and frequency", error.getMessage());
     }
 
