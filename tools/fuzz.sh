@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: EPL-2.0
 #
-# A fuzz campaign (./sextant fuzz): the fuzz tests of org.sextant.fuzz.model (CtfFuzzTest, CallProfileFuzzTest, FtraceFuzzTest,
-# Otf2FuzzTest), run with no limit on mutants for a time, shared among their inputs, one input per core at a time,
+# A fuzz campaign (./sextant fuzz): the fuzz tests of org.sextant.fuzz.model (CtfFuzzTest, CtfSerialFuzzTest, CallProfileFuzzTest,
+# FtraceFuzzTest, Otf2FuzzTest), run with no limit on mutants for a time, shared among their inputs, one input per core at a time,
 # then the tracer's C parsers (tracers/redis/fuzz_parsers.c: tracer-http, tracer-resp, tracer-reply, tracer-bus)
 # under the sanitizers. Prints one [fuzz] line per input (mutants, clean errors, valid results, invariant
 # violations, crashes, hangs); exits 1 when a mutant failed, naming its seed, damage and where the mutant was kept
@@ -11,13 +11,13 @@
 #   tools/fuzz.sh [--seconds N | --mutants M] [--seed S] [--readers LIST]
 #       N: the whole campaign's time (default 600), shared among the inputs; M: mutants per input instead, however
 #       long they take; S: the first seed; LIST: the readers to fuzz, by the start of their names (ctf,
-#       profile-sptdecode, tracer, tracer-http, ...; all by default)
+#       ctf-serial, profile-sptdecode, tracer, tracer-http, ...; all by default; ctf takes ctf-serial too)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SECONDS_TOTAL=600
 SEED=1
-JAVA_INPUTS=18  # the inputs of CtfFuzzTest, CallProfileFuzzTest, FtraceFuzzTest and Otf2FuzzTest
+JAVA_INPUTS=21  # the inputs of CtfFuzzTest, CtfSerialFuzzTest, CallProfileFuzzTest, FtraceFuzzTest and Otf2FuzzTest
 PARSERS=(http resp reply bus)  # the tracer's parsers, fuzz_parsers.c's
 INPUTS=$((JAVA_INPUTS + ${#PARSERS[@]}))
 CORES=$(nproc)
@@ -61,7 +61,7 @@ rc=0
 set +e
 if [ -n "$JAVA_READERS" ] || [ -z "$READERS" ]; then
 "$ROOT/mvnw" -B -Dsextant.platform="$PLATFORM" verify \
-    -pl releng/org.sextant.target,bundles/org.sextant.common.model,bundles/org.sextant.ctf.model,bundles/org.sextant.callstack.model,bundles/org.sextant.ftrace.model,bundles/org.sextant.otf2.model,bundles/org.sextant.fuzz.model \
+    -pl releng/org.sextant.target,bundles/org.sextant.common.model,bundles/org.sextant.ctf.model,bundles/org.sextant.callstack.model,bundles/org.sextant.ftrace.model,bundles/org.sextant.otf2.model,bundles/org.sextant.parallel.model,bundles/org.sextant.kernel.model,bundles/org.sextant.fuzz.model \
     -Dtest='*FuzzTest' -Dsurefire.failIfNoSpecifiedTests=false \
     -Dsextant.fuzz.mutants="$MUTANTS" -Dsextant.fuzz.seconds=$((SECONDS_TOTAL * CORES / INPUTS)) -Dsextant.fuzz.seed="$SEED" \
     -Dsextant.fuzz.readers="$JAVA_READERS" \

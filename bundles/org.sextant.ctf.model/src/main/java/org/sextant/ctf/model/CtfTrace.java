@@ -61,6 +61,7 @@ public final class CtfTrace {
                 indexed++;
             }
             checkOrder(stream, scanned);
+            checkClock(stream, scanned, metadata);
             packets.put(stream, scanned);
         }
         return new CtfTrace(directory, metadata, packets, indexed);
@@ -130,6 +131,36 @@ public final class CtfTrace {
                 throw new TraceFormatException(stream, packet.offset(), "the packet begins at timestamp " + Long.toUnsignedString(packet.timestampBegin())
                         + ", before the packet before it ends (" + Long.toUnsignedString(previous.timestampEnd()) + "): time goes backwards");
             }
+        }
+    }
+
+    /**
+     * A stream's times convert to nanoseconds in order. The codec orders timestamps as unsigned numbers and
+     * {@link CtfMetadata#toNanos} converts them as signed ones, without checks (it runs once per event): the
+     * two agree on every event of the stream when its first and last timestamps lie on the same side of 2^63
+     * and convert without overflow, events lying between them. Otherwise a merge of streams in time order would
+     * see time go backwards.
+     */
+    private static void checkClock(Path stream, List<Packet> packets, CtfMetadata metadata) throws TraceFormatException {
+        if (packets.isEmpty()) {
+            return;
+        }
+        Packet first = packets.get(0);
+        Packet last = packets.get(packets.size() - 1);
+        if (Long.compare(first.timestampBegin(), last.timestampEnd()) > 0) {
+            throw new TraceFormatException(stream, last.offset(), "the stream's timestamps run from " + Long.toUnsignedString(first.timestampBegin())
+                    + " to " + Long.toUnsignedString(last.timestampEnd()) + ", across 2^63 clock cycles");
+        }
+        checkNanos(stream, first.offset(), first.timestampBegin(), metadata);
+        checkNanos(stream, last.offset(), last.timestampEnd(), metadata);
+    }
+
+    private static void checkNanos(Path stream, long offset, long timestamp, CtfMetadata metadata) throws TraceFormatException {
+        try {
+            metadata.toNanosExact(timestamp);
+        } catch (ArithmeticException e) {
+            throw new TraceFormatException(stream, offset, "timestamp " + Long.toUnsignedString(timestamp)
+                    + " converts past the nanoseconds a long holds, with the metadata's clock offset and frequency");
         }
     }
 

@@ -128,6 +128,50 @@ class DamagedTraceTest {
                 error.getMessage());
     }
 
+    /** The serial mode's fuzzing (CtfSerialFuzzTest) converts every time: a clock of 0 Hz divided by zero. */
+    @Test
+    void clockOfNoFrequencyIsAnError(@TempDir Path dir) throws Exception {
+        Path trace = copy(Fixtures.PERF, dir);
+        Path metadata = trace.resolve("metadata");
+        Files.writeString(metadata, Files.readString(metadata).replace("freq = 1000000000;", "freq = 0;"));
+        TraceFormatException error = assertThrows(TraceFormatException.class, () -> CtfTrace.open(trace));
+        assertEquals(metadata + ": a clock of 0 Hz (1 to 9223372036 taken) in the metadata", error.getMessage());
+    }
+
+    /**
+     * A clock offset that carries the conversion to nanoseconds past a long within a stream: its times wrapped
+     * and went backwards, and the serial io build failed (an IllegalArgumentException, a change before the one
+     * before it). Here the stream's first timestamp converts to the largest long, and every later one past it.
+     */
+    @Test
+    void timesPastALongOfNanosecondsAreAnError(@TempDir Path dir) throws Exception {
+        Path trace = copy(Fixtures.PERF, dir);
+        Path metadata = trace.resolve("metadata");
+        List<Packet> packets = CtfTrace.open(Fixtures.PERF).packets().get(Fixtures.PERF.resolve("perf_stream_0"));
+        long offset = Long.MAX_VALUE - packets.get(0).timestampBegin();
+        Files.writeString(metadata, Files.readString(metadata).replace("offset = 0;", "offset = " + offset + ';'));
+        TraceFormatException error = assertThrows(TraceFormatException.class, () -> CtfTrace.open(trace));
+        Packet last = packets.get(packets.size() - 1);
+        assertEquals(trace.resolve("perf_stream_0") + " at offset " + last.offset() + ": timestamp " + last.timestampEnd()
+                + " converts past the nanoseconds a long holds, with the metadata's clock offset and frequency", error.getMessage());
+    }
+
+    /** Timestamps are ordered as unsigned numbers and converted as signed ones: a stream may not cross from one half to the other. */
+    @Test
+    void streamAcrossTwoToThe63CyclesIsAnError(@TempDir Path dir) throws Exception {
+        Path trace = copy(SMALL_PACKETS, dir);
+        Path stream = trace.resolve("channel0_0");
+        Files.delete(trace.resolve("index/channel0_0.idx"));
+        PacketLayout layout = PacketLayouts.read(trace.resolve("metadata")).values().iterator().next();
+        List<Packet> packets = CtfTrace.open(SMALL_PACKETS).packets().get(SMALL_PACKETS.resolve("channel0_0"));
+        long last = packets.get(packets.size() - 1).offset();
+        writeLong(stream, last + layout.field("timestamp_begin").orElseThrow().bitOffset() / 8, Long.MIN_VALUE, ByteOrder.LITTLE_ENDIAN);
+        writeLong(stream, last + layout.field("timestamp_end").orElseThrow().bitOffset() / 8, Long.MIN_VALUE + 1, ByteOrder.LITTLE_ENDIAN);
+        TraceFormatException error = assertThrows(TraceFormatException.class, () -> CtfTrace.open(trace));
+        assertEquals(stream + " at offset " + last + ": the stream's timestamps run from " + packets.get(0).timestampBegin()
+                + " to 9223372036854775809, across 2^63 clock cycles", error.getMessage());
+    }
+
     private static Path copy(Path fixture, Path dir) throws IOException {
         Path copy = dir.resolve(fixture.getFileName());
         try (Stream<Path> files = Files.walk(fixture)) {

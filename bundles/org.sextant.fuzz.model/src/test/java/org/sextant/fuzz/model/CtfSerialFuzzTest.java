@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.fuzz.model;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.sextant.common.model.state.StateWriter;
+import org.sextant.ctf.model.CtfMetadata;
+import org.sextant.ctf.model.CtfTrace;
+import org.sextant.ctf.model.TraceFormatException;
+import org.sextant.kernel.model.IoAnalysis;
+import org.sextant.kernel.model.KernelEventLayout;
+import org.sextant.kernel.model.KernelEventLayouts;
+import org.sextant.kernel.model.SyscallTable;
+import org.sextant.parallel.model.ParallelBuilder;
+import org.sextant.parallel.model.ParallelDecoder;
+import org.sextant.parallel.model.SerialBuilder;
+
+/**
+ * The serial mode's decoding on damaged copies of the traces {@link CtfFuzzTest} damages: the pull cursor of
+ * each stream merged across streams in time order, and, on the perf trace, the plans that keep fields (perf's
+ * {@code args} array element by element, the io analysis's descriptor), which the push reader of
+ * {@code CtfTrace.verify()} never compiles. Every mutant is refused with a {@link TraceFormatException} naming
+ * the file, or is read whole, and then the serial mode keeps its promises: the count's events in global time
+ * order; the io analysis's history built in chunks of a few events, every value a byte count of at least 0; and
+ * the same as the parallel builds, which read the same mutant per stream in chunks of one packet, on one thread
+ * and on two: the same events in the same order, the same history change for change. A codec that read a damaged
+ * event one way through the cursor and another through the push reader, or a merge that lost or reordered events
+ * past a damaged packet, would show here. The histories are compared where the io analysis's cut into chunks
+ * cannot matter: when the trace declares its context switches.
+ */
+class CtfSerialFuzzTest {
+
+    /** The io analysis's layout: perf's, as the perf trace wants; on the UST traces it handles no event, which fuzzes the cursor and the merge alone. */
+    private static final KernelEventLayout LAYOUT = KernelEventLayouts.perf(SyscallTable.X86_64);
+
+    /** Events per serial chunk: a few, so that calls in progress are handed over at chunk ends all along the trace. */
+    private static final int SERIAL_CHUNK_EVENTS = 97;
+
+    /** Bytes per parallel chunk: one packet per chunk. */
+    private static final long PARALLEL_CHUNK_BYTES = 1;
+
+    @ParameterizedTest
+    @CsvSource({ "lttng-ust-libc, 12", "lttng-ust-small-packets, 12", "perf-sched-syscalls, 12" })
+    void everyMutantIsRefusedCleanlyOrBuildsAsInParallel(String fixture, long mutants) throws Exception {
+        Fuzzing.run("ctf-serial-" + fixture, Fuzzing.FIXTURES.resolve(fixture), mutants, TARGET);
+    }
+
+    private static final Campaign.Target TARGET = new Campaign.Target() {
+        @Override
+        public void read(Path input) throws Exception {
+            String serialEvents = countEvents(input, 1, ParallelBuilder.SERIAL, true);
+            HashingWriter serial = new HashingWriter();
+            ParallelBuilder.Stats stats = new SerialBuilder(SERIAL_CHUNK_EVENTS).build(input, new IoAnalysis(LAYOUT), serial, (done, total) -> { },
+                    new AtomicBoolean());
+            String serialHistory = serial.hash();
+            boolean switches = declaresContextSwitches(input);
+            for (int threads : new int[] { 1, 2 }) {
+                String parallelEvents;
+                String parallelHistory;
+                try {
+                    parallelEvents = countEvents(input, threads, PARALLEL_CHUNK_BYTES, false);
+                    HashingWriter parallel = new HashingWriter();
+                    new ParallelBuilder(threads, PARALLEL_CHUNK_BYTES).build(input, new IoAnalysis(LAYOUT), parallel, (done, total) -> { },
+                            new AtomicBoolean());
+                    parallelHistory = parallel.hash();
+                } catch (TraceFormatException e) {
+                    throw new Campaign.InvariantViolation("the serial mode read " + stats.events() + " events, the parallel one on " + threads
+                            + " threads refused: " + e.getMessage());
+                }
+                if (!parallelEvents.equals(serialEvents)) {
+                    throw new Campaign.InvariantViolation("events: serial " + serialEvents + ", parallel on " + threads + " threads " + parallelEvents);
+                }
+                if (switches && !parallelHistory.equals(serialHistory)) {
+                    throw new Campaign.InvariantViolation("io history: serial " + serialHistory + ", parallel on " + threads + " threads "
+                            + parallelHistory);
+                }
+            }
+        }
+
+        @Override
+        public boolean isCleanError(Exception error, Path input) {
+            return error instanceof TraceFormatException && Fuzzing.namesInput(error, input);
+        }
+    };
+
+    /**
+     * Whether the io analysis's builds can agree: a parallel worker sees one CPU's stream, and pairs a thread's
+     * call entry and exit unless the thread was switched out between them; with no context switch in the trace
+     * (a metadata whose {@code sched:sched_switch} is damaged away, as perf records without it), a thread that
+     * migrates in a call is paired otherwise than in the serial build, which sees every CPU (docs/reliability.md).
+     */
+    private static boolean declaresContextSwitches(Path input) throws Exception {
+        CtfMetadata metadata = CtfTrace.open(input).metadata();
+        return metadata.streams().keySet().stream()
+                .anyMatch(stream -> metadata.events(stream).values().stream().anyMatch(event -> LAYOUT.isContextSwitch(event.name())));
+    }
+
+    /**
+     * @return the number of events the count's decoding delivers and a hash of their times, CPUs and classes in
+     *         the order delivered; in time order, when {@code ordered}
+     */
+    private static String countEvents(Path input, int threads, long chunkBytes, boolean ordered) throws Exception {
+        MessageDigest digest = MessageDigest.getInstance("SHA-256");
+        ByteBuffer numbers = ByteBuffer.allocate(12);
+        long[] previous = { Long.MIN_VALUE };
+        ParallelDecoder.Stats stats = new ParallelDecoder(threads, chunkBytes).decode(input, (nanos, cpu, name) -> {
+            if (ordered && nanos < previous[0]) {
+                throw new Campaign.InvariantViolation("the serial merge delivered an event at " + nanos + " ns after one at " + previous[0]);
+            }
+            previous[0] = nanos;
+            digest.update(numbers.clear().putLong(nanos).putInt(cpu).array());
+            digest.update(name.getBytes(StandardCharsets.UTF_8));
+        }, (done, total) -> { }, new AtomicBoolean());
+        return stats.events() + " " + HexFormat.of().formatHex(digest.digest());
+    }
+
+    /** A history as a hash of its attributes and of every change, in the order written; every value a count of bytes. */
+    private static final class HashingWriter implements StateWriter {
+        private final MessageDigest fDigest;
+        private final Map<String, Integer> fAttributes = new HashMap<>();
+
+        HashingWriter() throws Exception {
+            fDigest = MessageDigest.getInstance("SHA-256");
+        }
+
+        @Override
+        public int attribute(String... path) {
+            return fAttributes.computeIfAbsent(String.join("/", path), key -> {
+                fDigest.update(("+" + key + '\n').getBytes(StandardCharsets.UTF_8));
+                return fAttributes.size();
+            });
+        }
+
+        @Override
+        public void modify(long time, int attribute, Object value) {
+            if (!(value instanceof Long bytes) || bytes < 0) {
+                throw new Campaign.InvariantViolation("io: attribute " + attribute + " at " + time + " set to " + value);
+            }
+            fDigest.update((time + " " + attribute + " " + value + '\n').getBytes(StandardCharsets.UTF_8));
+        }
+
+        String hash() {
+            return HexFormat.of().formatHex(fDigest.digest());
+        }
+    }
+}
