@@ -16,6 +16,6 @@ public class CpuUsageModule extends KernelChunkModule {
 
     /** Creates the module, as plugin.xml does. */
     public CpuUsageModule() {
-        super(CpuUsageAnalysis::new, CpuUsageAnalysis.VERSION, Messages.CpuUsage_Task);
+        super((layout, eventClasses) -> new CpuUsageAnalysis(layout), CpuUsageAnalysis.VERSION, Messages.CpuUsage_Task);
     }
 }

@@ -3,11 +3,14 @@ package org.sextant.kernel.core;
 
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
+import java.util.Set;
+import java.util.function.BiFunction;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelTrace;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTraceWithPreDefinedEvents;
+import org.eclipse.tracecompass.tmf.core.trace.TmfEventTypeCollectionHelper;
 import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
 import org.sextant.ftrace.core.FtraceKernelTrace;
 import org.sextant.internal.kernel.core.FtraceEvents;
@@ -34,19 +37,20 @@ import org.sextant.parallel.model.SequentialBuilder;
  */
 public abstract class KernelChunkModule extends ChunkAnalysisModule {
 
-    private final Function<KernelEventLayout, ChunkAnalysis> fAnalysis;
+    private final BiFunction<KernelEventLayout, Set<String>, ChunkAnalysis> fAnalysis;
     private final int fVersion;
     private final String fTaskName;
 
     /**
      * @param analysis
-     *            makes the analysis for the trace's kernel event layout
+     *            makes the analysis for the trace's kernel event layout and the names of the event classes it
+     *            declares (none for a trace that declares none)
      * @param version
      *            the version of the state it writes
      * @param taskName
      *            the name of the build task shown in progress
      */
-    protected KernelChunkModule(Function<KernelEventLayout, ChunkAnalysis> analysis, int version, String taskName) {
+    protected KernelChunkModule(BiFunction<KernelEventLayout, Set<String>, ChunkAnalysis> analysis, int version, String taskName) {
         fAnalysis = analysis;
         fVersion = version;
         fTaskName = taskName;
@@ -75,7 +79,13 @@ public abstract class KernelChunkModule extends ChunkAnalysisModule {
 
     @Override
     protected final ChunkAnalysis createAnalysis(ITmfTrace trace) {
-        return fAnalysis.apply(Objects.requireNonNull(layout(trace)));
+        return fAnalysis.apply(Objects.requireNonNull(layout(trace)), eventClasses(trace));
+    }
+
+    /** @return the names of the event classes the trace declares (in a CTF trace, its metadata's) */
+    private static Set<String> eventClasses(ITmfTrace trace) {
+        return trace instanceof ITmfTraceWithPreDefinedEvents declared ? TmfEventTypeCollectionHelper.getEventNames(declared.getContainedEventTypes())
+                : Set.of();
     }
 
     private static @Nullable KernelEventLayout layout(@Nullable ITmfTrace trace) {

@@ -36,7 +36,9 @@ import org.sextant.parallel.model.MergedState;
  * <p>
  * The chunk-local state is each thread's call in progress on the chunk's CPU. An entry and an exit of a thread
  * with no context switch of that thread between them (in a per-CPU stream, nothing of the thread can happen
- * elsewhere meanwhile) pair in the worker. A call still in progress when its thread is switched out, or at
+ * elsewhere meanwhile) pair in the worker, when the trace records context switches: in a trace without them a
+ * thread that migrates in a call leaves no mark on the CPU it left, so there no worker pairs a call, and the
+ * merge pairs every exit with its thread's last entry in time order. A call still in progress when its thread is switched out, or at
  * the end of the chunk, is handed to the merge's memory at its entry time (a reserved place); an exit the
  * worker cannot pair is deferred, and the merge pairs it with that memory, whichever stream the entry was in
  * (a thread blocked in a read may wake up on another CPU). Every entry updates that memory at its time (a
@@ -47,8 +49,12 @@ import org.sextant.parallel.model.MergedState;
  */
 public final class IoAnalysis implements ChunkAnalysis {
 
-    /** Bump when the attribute tree above or its values change, so that existing histories are rebuilt. */
-    public static final int VERSION = 1;
+    /**
+     * Bump when the attribute tree above or its values change, so that existing histories are rebuilt. 2: calls
+     * of a trace without context switches are paired in time order (version 1 could pair a migrated thread's
+     * entry with a later call's exit).
+     */
+    public static final int VERSION = 2;
 
     /** The top-level attribute. */
     public static final String PROCESSES = "Processes";
@@ -90,13 +96,18 @@ public final class IoAnalysis implements ChunkAnalysis {
     }
 
     private final KernelEventLayout fLayout;
+    private final boolean fPairsInChunks;
 
     /**
      * @param layout
      *            the trace's kernel event layout
+     * @param eventClasses
+     *            the names of the trace's event classes: whether the layout's context switch is among them tells
+     *            whether a chunk's worker can pair a call's entry and exit
      */
-    public IoAnalysis(KernelEventLayout layout) {
+    public IoAnalysis(KernelEventLayout layout, Set<String> eventClasses) {
         fLayout = layout;
+        fPairsInChunks = eventClasses.stream().anyMatch(layout::isContextSwitch);
     }
 
     @Override
@@ -158,7 +169,7 @@ public final class IoAnalysis implements ChunkAnalysis {
                 return;
             }
             LastEntry last = fLastEntries.get(tid);
-            if (last != null && last.fInProgress) {
+            if (fPairsInChunks && last != null && last.fInProgress) {
                 last.fInProgress = false;
                 // Paired here: from its entry on, the merge's memory must not pair a later exit with an older
                 // call whose exit was lost, whatever the chunks.
@@ -171,6 +182,7 @@ public final class IoAnalysis implements ChunkAnalysis {
                     changes.at(nanos, state -> count(state, nanos, pid, direction, fd, bytes));
                 }
             } else {
+                handOver(last, changes);
                 deferred(nanos, tid, exit.name(fields), fields, changes);
             }
         }

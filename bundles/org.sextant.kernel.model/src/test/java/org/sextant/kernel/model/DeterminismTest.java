@@ -41,7 +41,7 @@ class DeterminismTest {
         KernelEventLayout layout = KernelEventLayouts.perf(SyscallTable.X86_64);
         Map<String, Supplier<ChunkAnalysis>> analyses = new LinkedHashMap<>();
         analyses.put("cpu", () -> new CpuUsageAnalysis(layout));
-        analyses.put("io", () -> new IoAnalysis(layout));
+        analyses.put("io", () -> new IoAnalysis(layout, IoAnalysisTest.SWITCHES));
         Map<String, List<String>> hashes = new LinkedHashMap<>();
         for (int run = 0; run < RUNS; run++) {
             for (int threads : THREADS) {

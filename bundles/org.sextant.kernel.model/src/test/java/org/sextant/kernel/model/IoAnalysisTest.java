@@ -4,23 +4,30 @@ package org.sextant.kernel.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.sextant.parallel.model.ChunkAnalysis;
 import org.sextant.parallel.model.ParallelBuilder;
 import org.sextant.parallel.model.SerialBuilder;
 
 class IoAnalysisTest {
 
+    /** What matters to the io analysis of the event classes the perf sample declares: its context switches. */
+    static final Set<String> SWITCHES = Set.of("sched:sched_switch");
+
     /** Per process, the bytes through its descriptors add up to its total; the workload reads and writes. */
     @Test
     void descriptorsAddUpToTheirProcess() throws Exception {
         RecordingWriter writer = new RecordingWriter();
-        CpuUsageAnalysisTest.build(new IoAnalysis(KernelEventLayouts.perf(SyscallTable.X86_64)), writer, 2, 1);
+        CpuUsageAnalysisTest.build(new IoAnalysis(KernelEventLayouts.perf(SyscallTable.X86_64), SWITCHES), writer, 2, 1);
         Set<String> processes = new TreeSet<>();
         writer.fFinal.keySet().forEach(path -> processes.add(path.split("/")[1]));
         long written = 0;
@@ -46,7 +53,7 @@ class IoAnalysisTest {
     @Test
     void serialChangesEqualParallelChangesHoweverCut() throws Exception {
         KernelEventLayout layout = KernelEventLayouts.perf(SyscallTable.X86_64);
-        for (ChunkAnalysis analysis : List.of(new IoAnalysis(layout), new CpuUsageAnalysis(layout))) {
+        for (ChunkAnalysis analysis : List.of(new IoAnalysis(layout, SWITCHES), new CpuUsageAnalysis(layout))) {
             RecordingWriter parallel = new RecordingWriter();
             CpuUsageAnalysisTest.build(analysis, parallel, 2, 1);
             for (int chunkEvents : new int[] { 1, 1000 }) {
@@ -57,6 +64,31 @@ class IoAnalysisTest {
                 assertTrue(stats.chunks() > 1, stats.toString());
             }
         }
+    }
+
+    /**
+     * A perf trace recorded without {@code sched:sched_switch} (here the sample with that class renamed away): a
+     * thread that migrates in a call leaves no mark on the CPU it left, so a worker that paired calls within its
+     * CPU's stream would pair its entry with a later call's exit (the parallel build made 4 changes fewer than
+     * the serial one); the merge pairs them in time order instead, whatever the cut.
+     */
+    @Test
+    void withoutContextSwitchesCallsArePairedInTimeOrder(@TempDir Path trace) throws Exception {
+        for (String stream : new String[] { "perf_stream_0", "perf_stream_1" }) {
+            Files.copy(CpuUsageAnalysisTest.PERF.resolve(stream), trace.resolve(stream));
+        }
+        String metadata = Files.readString(CpuUsageAnalysisTest.PERF.resolve("metadata"), StandardCharsets.ISO_8859_1);
+        Files.writeString(trace.resolve("metadata"), metadata.replace("sched:sched_switch", "sched:sched_swatch"), StandardCharsets.ISO_8859_1);
+        KernelEventLayout layout = KernelEventLayouts.perf(SyscallTable.X86_64);
+        RecordingWriter serial = new RecordingWriter();
+        new SerialBuilder(1000).build(trace, new IoAnalysis(layout, Set.of("sched:sched_swatch")), serial, (done, total) -> { }, new AtomicBoolean());
+        for (int threads : new int[] { 1, 2 }) {
+            RecordingWriter parallel = new RecordingWriter();
+            new ParallelBuilder(threads, 1).build(trace, new IoAnalysis(layout, Set.of("sched:sched_swatch")), parallel, (done, total) -> { },
+                    new AtomicBoolean());
+            assertEquals(serial.fChanges, parallel.fChanges, threads + " threads");
+        }
+        assertTrue(serial.fChanges.size() > 10_000, serial.fChanges.size() + " changes");
     }
 
     @Test
