@@ -142,6 +142,25 @@ static void complete(struct resp_parser *p, command_fn on_command, void *context
     reset_command(p);
 }
 
+int batch_add(struct command_batch *b, const char *name, int argc, int slot) {
+    char *out = b->names + b->names_length;
+    if (b->count > 0) {
+        *out++ = ' ';
+    }
+    size_t k = 0;
+    for (; k < COMMAND_NAME_MAX - 1 && name[k] != '\0'; k++) {
+        out[k] = name[k] >= '!' && name[k] <= '~' ? name[k] : '?';
+    }
+    if (k == 0) {
+        out[k++] = '?';
+    }
+    out[k] = '\0';
+    b->names_length = (size_t) (out + k - b->names);
+    b->argc[b->count] = argc;
+    b->slot[b->count] = (int16_t) slot;
+    return ++b->count == BATCH_MAX;
+}
+
 // A number ends at '\r' (its '\n' is skipped by R_LF, which then goes to `next`).
 static int digit(struct resp_parser *p, char c) {
     if (c >= '0' && c <= '9' && p->number < (INT64_MAX - 9) / 10) {

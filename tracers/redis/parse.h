@@ -52,6 +52,23 @@ void resp_join(struct resp_parser *parser);
 void resp_read(struct resp_parser *parser, const char *bytes, size_t asked, int64_t result, command_fn on_command,
                void *context);
 
+// The commands of one read, packed for one redis:call_commands_start event (events version 3) instead of an event
+// each: their names in one string, separated by a space, and their argc and slots side by side. A name's bytes
+// outside printable ASCII ('!' to '~') are written '?', so that no name holds the separator (Redis's own command
+// names are all printable); an empty name (one that began with a NUL byte) is written "?".
+#define BATCH_MAX 64
+
+struct command_batch {
+    unsigned count;
+    size_t names_length;
+    char names[BATCH_MAX * COMMAND_NAME_MAX];   // names of at most COMMAND_NAME_MAX - 1 bytes and their separators
+    int32_t argc[BATCH_MAX];
+    int16_t slot[BATCH_MAX];
+};
+
+// Adds a command to a batch that is not full (count < BATCH_MAX); returns whether the batch is full now.
+int batch_add(struct command_batch *batch, const char *name, int argc, int slot);
+
 #define ERROR_LINE_MAX 96
 
 // A RESP reply scanner: it follows the elements of replies (RESP2 and RESP3) without copying them, counts the
