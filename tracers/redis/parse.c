@@ -136,7 +136,7 @@ static void key_bytes(struct resp_parser *p, const unsigned char *bytes, size_t 
 
 static void complete(struct resp_parser *p, command_fn on_command, void *context) {
     if (p->name_len > 0) {
-        on_command(context, p->name, p->argc, p->state == R_INLINE || p->state == R_INLINE_REST || p->argc < 2
+        on_command(context, p->name, p->argc, p->keyless || p->state == R_INLINE || p->state == R_INLINE_REST || p->argc < 2
                 ? -1 : key_slot_of(p->key_crc, p->tag_crc, p->tag_state));
     }
     reset_command(p);
@@ -207,7 +207,7 @@ static size_t whole_command(struct resp_parser *p, const char *bytes, size_t len
             for (int64_t k = 0; k < size; k++) {
                 name_byte(p, bytes[i + k]);
             }
-        } else if (arg == 1) {
+        } else if (arg == 1 && !p->keyless) {
             key_bytes(p, (const unsigned char *) bytes + i, (size_t) size);
         }
         i += (size_t) size + 2;
@@ -295,7 +295,7 @@ void resp_feed(struct resp_parser *p, const char *bytes, size_t length, command_
                     for (size_t k = 0; k < payload; k++) {
                         name_byte(p, bytes[i + k]);
                     }
-                } else {
+                } else if (!p->keyless) {
                     key_bytes(p, (const unsigned char *) bytes + i, payload);
                 }
             }

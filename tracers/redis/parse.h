@@ -27,10 +27,12 @@ struct resp_parser {
     int strict;              // arrays only, with nothing between them (resp_boundary)
     int joining;             // joined mid-stream: nothing reported until a read starts on a command (resp_read)
     int after_short;         // while joining, the last read returned less than it asked
+    int keyless;             // slots do not matter (the node is not in a cluster): every slot is -1, keys are skipped
 };
 
 // Called once per complete command with its name (lower case, NUL-terminated, cut at COMMAND_NAME_MAX - 1) and
-// the cluster slot of its second argument (its key, for single-key commands), -1 when it has none or is inline.
+// the cluster slot of its second argument (its key, for single-key commands), -1 when it has none or is inline (or
+// the parser is keyless).
 typedef void (*command_fn)(void *context, const char *name, int argc, int slot);
 
 void resp_feed(struct resp_parser *parser, const char *bytes, size_t length, command_fn on_command, void *context);

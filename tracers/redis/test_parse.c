@@ -185,6 +185,16 @@ int main(void) {
         slots_ok &= strcmp(slots, "12182 -1 3443 ") == 0;
     }
     check(slots_ok, "the slot of each command's key, cut anywhere; none for a command without arguments");
+    int keyless_ok = 1;
+    for (size_t cut = 0; cut < sizeof keyed; cut++) {
+        struct resp_parser parser = { .keyless = 1 };
+        seen[0] = '\0';
+        slots[0] = '\0';
+        resp_feed(&parser, keyed, cut, on_command, NULL);
+        resp_feed(&parser, keyed + cut, sizeof keyed - 1 - cut, on_command, NULL);
+        keyless_ok &= strcmp(seen, "get/2 ping/1 set/3 ") == 0 && strcmp(slots, "-1 -1 -1 ") == 0;
+    }
+    check(keyless_ok, "a keyless parser (a node not in a cluster) gives the same commands, every slot -1, cut anywhere");
 
     // Events version 3: a read's commands in one call_commands_start, names packed with a space between them.
     struct command_batch batch = { 0 };

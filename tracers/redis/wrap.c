@@ -94,6 +94,10 @@ static unsigned char not_connection[MAX_FDS];
 // Listening sockets, rarely changed: under a lock.
 static struct listener listeners[MAX_LISTENERS];
 static int listener_count;
+// Whether the node is in a cluster (it listens on a port and on that port's cluster bus port): only there do key
+// slots and redirections mean anything, so only there are keys hashed and replies scanned, the parsing that cost
+// the most per request recording a standalone node.
+static int cluster_node;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 // Commands this thread started and has not ended, as runs of commands of one connection: they end at its next
@@ -537,6 +541,7 @@ void sextant_read_end(int fd, struct connection *c, const void *buffer, size_t c
         return;
     }
     tracepoint(redis, end_read_client_query, fd, bytes);
+    c->request.keyless = !__atomic_load_n(&cluster_node, __ATOMIC_RELAXED);
     resp_read(&c->request, buffer, count, bytes, on_command, &io);
     start_commands(&io);
 }
@@ -581,7 +586,7 @@ static void wrote(int fd, struct connection *c, const struct iovec *iov, int cou
         size_t part = iov[i].iov_len < (size_t) written ? iov[i].iov_len : (size_t) written;
         if (c->kind == K_BUS) {
             bus_feed(&c->bus_out, iov[i].iov_base, part, on_sent, &io);
-        } else if (c->kind == K_CLIENT) {
+        } else if (c->kind == K_CLIENT && __atomic_load_n(&cluster_node, __ATOMIC_RELAXED)) {
             reply_feed(&c->replies, iov[i].iov_base, part, on_redirect, &io);
         }
         written -= (int64_t) part;
@@ -727,6 +732,7 @@ int listen(int fd, int backlog) {
         pthread_mutex_lock(&lock);
         if (listener_count < MAX_LISTENERS) {
             listeners[listener_count++] = (struct listener) { fd, port };
+            __atomic_store_n(&cluster_node, cluster_node | listens_on(port - BUS_PORT_OFFSET) | listens_on(port + BUS_PORT_OFFSET), __ATOMIC_RELAXED);
         }
         pthread_mutex_unlock(&lock);
         if (!traces_http() && recording()) {
