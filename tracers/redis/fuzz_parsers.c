@@ -321,6 +321,55 @@ static void run_http(const struct input *in, int cut) {
     }
 }
 
+// Events version 3: the commands also go into a batch, as the tracer packs a read's commands for one event; each
+// batch, full or at the end, must split back into its commands: a name per space, each the command's name with
+// bytes outside printable ASCII as '?' ("?" when empty), and their argc and slots in order.
+static struct command_batch resp_batch;
+static char batch_names[BATCH_MAX][COMMAND_NAME_MAX];
+
+static void check_batch(void) {
+    char names[sizeof resp_batch.names];
+    memcpy(names, resp_batch.names, sizeof names);
+    if (resp_batch.names_length >= sizeof names || names[resp_batch.names_length] != '\0') {
+        broke("batch of %u names not terminated at %zu", resp_batch.count, resp_batch.names_length);
+    } else {
+        char *rest = names;
+        for (unsigned i = 0; i < resp_batch.count && rest != NULL; i++) {
+            char *name = strsep(&rest, " ");
+            if (strcmp(name, batch_names[i]) != 0) {
+                broke("batch name %u \"%s\", expected \"%s\"", i, name, batch_names[i]);
+            }
+            if (i + 1 == resp_batch.count && rest != NULL) {
+                broke("batch of %u holds more names: \"%s\"", resp_batch.count, rest);
+            } else if (i + 1 < resp_batch.count && rest == NULL) {
+                broke("batch of %u holds %u names", resp_batch.count, i + 1);
+            }
+        }
+    }
+    record("B%u ", resp_batch.count);
+    memset(&resp_batch, 0, sizeof resp_batch);
+}
+
+static void batch_command(const char *name, int argc, int slot) {
+    char *expected = batch_names[resp_batch.count];
+    size_t k = 0;
+    for (; name[k] != '\0'; k++) {
+        expected[k] = name[k] > ' ' && name[k] < 127 ? name[k] : '?';
+    }
+    if (k == 0) {
+        expected[k++] = '?';
+    }
+    expected[k] = '\0';
+    unsigned at = resp_batch.count;
+    int full = batch_add(&resp_batch, name, argc, slot);
+    if (resp_batch.argc[at] != argc || resp_batch.slot[at] != slot) {
+        broke("batch command %u argc %d slot %d, given %d %d", at, resp_batch.argc[at], resp_batch.slot[at], argc, slot);
+    }
+    if (full) {
+        check_batch();
+    }
+}
+
 // RESP requests: a command's name is lower case and short, its slot a real slot or -1.
 static void on_command(void *context, const char *name, int argc, int slot) {
     (void) context;
@@ -334,6 +383,7 @@ static void on_command(void *context, const char *name, int argc, int slot) {
         broke("command %s argc %d slot %d", name, argc, slot);
     }
     record("%s/%d/%d ", name, argc, slot);
+    batch_command(name, argc, slot);
 }
 
 static void resp_feed_piece(void *parser, int outgoing, const char *bytes, size_t length) {
@@ -344,7 +394,11 @@ static void resp_feed_piece(void *parser, int outgoing, const char *bytes, size_
 static void run_resp(const struct input *in, int cut) {
     struct resp_parser parser;
     memset(&parser, 0, sizeof parser);
+    memset(&resp_batch, 0, sizeof resp_batch);
     feed_cut(&parser, resp_feed_piece, &in->pieces[0], cut);
+    if (resp_batch.count > 0) {
+        check_batch();
+    }
 }
 
 // RESP replies: redirections name a reply already begun, in order, a real slot and a target.

@@ -136,10 +136,29 @@ static void key_bytes(struct resp_parser *p, const unsigned char *bytes, size_t 
 
 static void complete(struct resp_parser *p, command_fn on_command, void *context) {
     if (p->name_len > 0) {
-        on_command(context, p->name, p->argc, p->state == R_INLINE || p->state == R_INLINE_REST || p->argc < 2
+        on_command(context, p->name, p->argc, p->keyless || p->state == R_INLINE || p->state == R_INLINE_REST || p->argc < 2
                 ? -1 : key_slot_of(p->key_crc, p->tag_crc, p->tag_state));
     }
     reset_command(p);
+}
+
+int batch_add(struct command_batch *b, const char *name, int argc, int slot) {
+    char *out = b->names + b->names_length;
+    if (b->count > 0) {
+        *out++ = ' ';
+    }
+    size_t k = 0;
+    for (; k < COMMAND_NAME_MAX - 1 && name[k] != '\0'; k++) {
+        out[k] = name[k] >= '!' && name[k] <= '~' ? name[k] : '?';
+    }
+    if (k == 0) {
+        out[k++] = '?';
+    }
+    out[k] = '\0';
+    b->names_length = (size_t) (out + k - b->names);
+    b->argc[b->count] = argc;
+    b->slot[b->count] = (int16_t) slot;
+    return ++b->count == BATCH_MAX;
 }
 
 // A number ends at '\r' (its '\n' is skipped by R_LF, which then goes to `next`).
@@ -151,11 +170,12 @@ static int digit(struct resp_parser *p, char c) {
     return 0;
 }
 
-// A RESP number and its CRLF at bytes[*at...]: moves *at past them; 0 when they are not whole there.
-static int whole_number(const char *bytes, size_t length, size_t *at, int64_t *number) {
+// A RESP number and its CRLF at bytes[*at...]: moves *at past them; 0 when they are not whole there. Inlined: a
+// request has three or four (its count, its arguments' lengths), and the call cost more than the digits.
+static inline __attribute__((always_inline)) int whole_number(const char *bytes, size_t length, size_t *at, int64_t *number) {
     size_t i = *at;
     int64_t n = 0;
-    while (i < length && bytes[i] >= '0' && bytes[i] <= '9' && n < (INT64_MAX - 9) / 10) {
+    while (i < length && (unsigned char) (bytes[i] - '0') <= 9 && n < (INT64_MAX - 9) / 10) {
         n = n * 10 + (bytes[i++] - '0');
     }
     if (i == *at || i + 1 >= length || bytes[i] != '\r' || bytes[i + 1] != '\n') {
@@ -188,7 +208,7 @@ static size_t whole_command(struct resp_parser *p, const char *bytes, size_t len
             for (int64_t k = 0; k < size; k++) {
                 name_byte(p, bytes[i + k]);
             }
-        } else if (arg == 1) {
+        } else if (arg == 1 && !p->keyless) {
             key_bytes(p, (const unsigned char *) bytes + i, (size_t) size);
         }
         i += (size_t) size + 2;
@@ -276,7 +296,7 @@ void resp_feed(struct resp_parser *p, const char *bytes, size_t length, command_
                     for (size_t k = 0; k < payload; k++) {
                         name_byte(p, bytes[i + k]);
                     }
-                } else {
+                } else if (!p->keyless) {
                     key_bytes(p, (const unsigned char *) bytes + i, payload);
                 }
             }

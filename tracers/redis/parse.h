@@ -27,10 +27,12 @@ struct resp_parser {
     int strict;              // arrays only, with nothing between them (resp_boundary)
     int joining;             // joined mid-stream: nothing reported until a read starts on a command (resp_read)
     int after_short;         // while joining, the last read returned less than it asked
+    int keyless;             // slots do not matter (the node is not in a cluster): every slot is -1, keys are skipped
 };
 
 // Called once per complete command with its name (lower case, NUL-terminated, cut at COMMAND_NAME_MAX - 1) and
-// the cluster slot of its second argument (its key, for single-key commands), -1 when it has none or is inline.
+// the cluster slot of its second argument (its key, for single-key commands), -1 when it has none or is inline (or
+// the parser is keyless).
 typedef void (*command_fn)(void *context, const char *name, int argc, int slot);
 
 void resp_feed(struct resp_parser *parser, const char *bytes, size_t length, command_fn on_command, void *context);
@@ -51,6 +53,23 @@ void resp_join(struct resp_parser *parser);
 // resp_boundary() accepts. From that read on it parses every byte, as resp_feed.
 void resp_read(struct resp_parser *parser, const char *bytes, size_t asked, int64_t result, command_fn on_command,
                void *context);
+
+// The commands of one read, packed for one redis:call_commands_start event (events version 3) instead of an event
+// each: their names in one string, separated by a space, and their argc and slots side by side. A name's bytes
+// outside printable ASCII ('!' to '~') are written '?', so that no name holds the separator (Redis's own command
+// names are all printable); an empty name (one that began with a NUL byte) is written "?".
+#define BATCH_MAX 64
+
+struct command_batch {
+    unsigned count;
+    size_t names_length;
+    char names[BATCH_MAX * COMMAND_NAME_MAX];   // names of at most COMMAND_NAME_MAX - 1 bytes and their separators
+    int32_t argc[BATCH_MAX];
+    int16_t slot[BATCH_MAX];
+};
+
+// Adds a command to a batch that is not full (count < BATCH_MAX); returns whether the batch is full now.
+int batch_add(struct command_batch *batch, const char *name, int argc, int slot);
 
 #define ERROR_LINE_MAX 96
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-// LTTng-UST tracepoints of provider "redis", schema version 2: docs/redis-events.md is the contract.
+// LTTng-UST tracepoints of provider "redis", schema version 3: docs/redis-events.md is the contract.
 #undef TRACEPOINT_PROVIDER
 #define TRACEPOINT_PROVIDER redis
 
@@ -52,10 +52,13 @@ TRACEPOINT_EVENT(redis, call_commands_end,
     TP_ARGS(int, fd, int, count),
     TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int, count, count)))
 
-/* A command's start also tells the cluster slot of its key (its second argument), -1 when it has none. */
-TRACEPOINT_EVENT(redis, call_command_start,
-    TP_ARGS(int, fd, const char *, command, int, argc, int, slot),
-    TP_FIELDS(ctf_integer(int, fd, fd) ctf_string(command, command) ctf_integer(int, argc, argc) ctf_integer(int, slot, slot)))
+/* The complete commands of the bytes just read, in order (version 3: one event per read, not one per command):
+ * their names (struct command_batch in parse.h), argument counts, and the cluster slots of their keys (their
+ * second argument), -1 when they have none. */
+TRACEPOINT_EVENT(redis, call_commands_start,
+    TP_ARGS(int, fd, const char *, commands, const int32_t *, argc, const int16_t *, slot, unsigned int, count),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_string(commands, commands)
+              ctf_sequence(int32_t, argc, argc, unsigned int, count) ctf_sequence(int16_t, slot, slot, unsigned int, count)))
 
 /* A MOVED or ASK error written to a client: the reply's ordinal on the connection, the slot, the node to ask. */
 TRACEPOINT_EVENT(redis, redirect,

@@ -28,6 +28,11 @@ static void on_command(void *context, const char *name, int argc, int slot) {
     snprintf(slots + used, sizeof slots - used, "%d ", slot);
 }
 
+/* Adds each command to the batch given as context, as the tracer does. */
+static void on_batch(void *context, const char *name, int argc, int slot) {
+    batch_add(context, name, argc, slot);
+}
+
 static void on_redirect(void *context, int64_t reply, const char *kind, int slot, const char *target) {
     (void) context;
     size_t used = strlen(seen);
@@ -180,6 +185,35 @@ int main(void) {
         slots_ok &= strcmp(slots, "12182 -1 3443 ") == 0;
     }
     check(slots_ok, "the slot of each command's key, cut anywhere; none for a command without arguments");
+    int keyless_ok = 1;
+    for (size_t cut = 0; cut < sizeof keyed; cut++) {
+        struct resp_parser parser = { .keyless = 1 };
+        seen[0] = '\0';
+        slots[0] = '\0';
+        resp_feed(&parser, keyed, cut, on_command, NULL);
+        resp_feed(&parser, keyed + cut, sizeof keyed - 1 - cut, on_command, NULL);
+        keyless_ok &= strcmp(seen, "get/2 ping/1 set/3 ") == 0 && strcmp(slots, "-1 -1 -1 ") == 0;
+    }
+    check(keyless_ok, "a keyless parser (a node not in a cluster) gives the same commands, every slot -1, cut anywhere");
+
+    // Events version 3: a read's commands in one call_commands_start, names packed with a space between them.
+    struct command_batch batch = { 0 };
+    resp_feed(&(struct resp_parser) { 0 }, keyed, sizeof keyed - 1, on_batch, &batch);
+    check(batch.count == 3 && strcmp(batch.names, "get ping set") == 0 && batch.names_length == 12
+          && batch.argc[0] == 2 && batch.argc[1] == 1 && batch.argc[2] == 3
+          && batch.slot[0] == 12182 && batch.slot[1] == -1 && batch.slot[2] == 3443, "a read's commands in one batch");
+    const char odd_names[] = "*1\r\n$5\r\nA B\tc\r\n*1\r\n$2\r\n\0x\r\n*1\r\n$2\r\n\xc3\xa9\r\n";
+    batch = (struct command_batch) { 0 };
+    resp_feed(&(struct resp_parser) { 0 }, odd_names, sizeof odd_names - 1, on_batch, &batch);
+    check(batch.count == 3 && strcmp(batch.names, "a?b?c ? ??") == 0,
+          "a name's separators, control and non-ASCII bytes are '?', an empty name is \"?\": the names split back");
+    batch = (struct command_batch) { 0 };
+    int full_at = 0;
+    for (int i = 1; i <= BATCH_MAX && full_at == 0; i++) {
+        full_at = batch_add(&batch, "abcdefghijabcdefghijabcdefghijabcdefghij", 2, 16383) ? i : 0;
+    }
+    check(full_at == BATCH_MAX && batch.names_length == sizeof batch.names - 1 && batch.names[sizeof batch.names - 1] == '\0'
+          && batch.slot[BATCH_MAX - 1] == 16383, "a batch of BATCH_MAX longest names fills its buffer exactly, then reports full");
 
     const char replies[] = "+OK\r\n$5\r\n-ASK \r\n*2\r\n:1\r\n-ERR x\r\n%1\r\n+a\r\n$-1\r\n"
                            "-MOVED 3999 127.0.0.1:7102\r\n_\r\n-ASK 12182 10.0.0.2:7103\r\n";

@@ -94,6 +94,10 @@ static unsigned char not_connection[MAX_FDS];
 // Listening sockets, rarely changed: under a lock.
 static struct listener listeners[MAX_LISTENERS];
 static int listener_count;
+// Whether the node is in a cluster (it listens on a port and on that port's cluster bus port): only there do key
+// slots and redirections mean anything, so only there are keys hashed and replies scanned, the parsing that cost
+// the most per request recording a standalone node.
+static int cluster_node;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 // Commands this thread started and has not ended, as runs of commands of one connection: they end at its next
@@ -158,7 +162,7 @@ __attribute__((constructor)) static void decide_protocol(void) {
 static inline int redis_enabled(void) {
 #define ON(name) lttng_ust_tracepoint_enabled(redis, name)
     return ON(listen) | ON(new_connection) | ON(connection_kind) | ON(free_client) | ON(start_read_client_query)
-        | ON(end_read_client_query) | ON(call_command_start) | ON(call_commands_end) | ON(write_to_client_start)
+        | ON(end_read_client_query) | ON(call_commands_start) | ON(call_commands_end) | ON(write_to_client_start)
         | ON(write_to_client_end) | ON(redirect) | ON(cluster_read_handler_start) | ON(cluster_read_handler_end)
         | ON(cluster_msg_received) | ON(cluster_write_handler_start) | ON(cluster_write_handler_end)
         | ON(cluster_msg_sent) | ON(add_file_event) | ON(delete_file_event) | ON(before_sleep) | ON(after_sleep)
@@ -213,30 +217,46 @@ static void end_commands(void) {
 struct io_context {
     int fd;
     struct connection *connection;
+    struct command_batch *batch;   // the commands of the read being parsed not yet told
 };
+
+// One call_commands_start for the commands of a read so far (events version 3): the event's fixed cost (ring
+// buffer, clock, contexts) is most of what a command cost to record, paid once per read instead of per command.
+static void start_commands(struct io_context *io) {
+    struct command_batch *b = io->batch;
+    if (b->count > 0) {
+        tracepoint(redis, call_commands_start, io->fd, b->names, b->argc, b->slot, b->count);
+        b->count = 0;
+        b->names_length = 0;
+    }
+}
 
 static void on_command(void *context, const char *name, int argc, int slot) {
     struct io_context *io = context;
     struct connection *c = io->connection;
-    // a replica's handshake starts with PING (and AUTH): any of its own commands tells
-    if (c->kind == K_CLIENT && (name[0] == 'r' || name[0] == 'p' || name[0] == 's')
-        && (strcmp(name, "replconf") == 0 || strcmp(name, "psync") == 0 || strcmp(name, "sync") == 0)) {
+    // a replica's handshake starts with PING (and AUTH): any of its own commands tells; tested a letter further
+    // before any strcmp, so that SET costs none
+    if (c->kind == K_CLIENT && ((name[0] == 'r' && strcmp(name, "replconf") == 0) || (name[0] == 'p' && strcmp(name, "psync") == 0)
+                                || (name[0] == 's' && name[1] == 'y' && strcmp(name, "sync") == 0))) {
         c->kind = K_REPLICA;
+        start_commands(io);   // the commands before it were a client's
         tracepoint(redis, connection_kind, io->fd, KIND_NAMES[K_REPLICA]);
     }
-    tracepoint(redis, call_command_start, io->fd, name, argc, slot);
     if (pending_count > 0 && pending_generation != current_generation()) {
         pending_count = 0;   // started before a gap in recording: their end was not seen
     }
-    if (pending_count > 0 && pending[pending_count - 1].fd == io->fd) {
-        pending[pending_count - 1].count++;
-        return;
+    if (pending_count == 0 || pending[pending_count - 1].fd != io->fd) {
+        pending_generation = current_generation();
+        if (pending_count == MAX_PENDING) {
+            start_commands(io);   // their starts before their ends
+            end_commands();   // a thread that parses commands of so many connections without a call between: end them now
+        }
+        pending[pending_count++] = (struct pending) { io->fd, 0 };
     }
-    pending_generation = current_generation();
-    if (pending_count == MAX_PENDING) {
-        end_commands();   // a thread that parses commands of so many connections without a call between: end them now
+    pending[pending_count - 1].count++;
+    if (batch_add(io->batch, name, argc, slot)) {
+        start_commands(io);
     }
-    pending[pending_count++] = (struct pending) { io->fd, 1 };
 }
 
 static void on_redirect(void *context, int64_t reply, const char *kind, int slot, const char *target) {
@@ -506,7 +526,10 @@ void sextant_read_start(int fd, struct connection *c) {
 }
 
 void sextant_read_end(int fd, struct connection *c, const void *buffer, size_t count, int64_t bytes) {
-    struct io_context io = { fd, c };
+    struct command_batch batch;
+    batch.count = 0;
+    batch.names_length = 0;
+    struct io_context io = { fd, c, &batch };
     if (c->kind == K_BUS) {
         tracepoint(redis, cluster_read_handler_end, fd, bytes);
         if (!c->bus_in_synced && bytes > 0 && bus_header(buffer, (size_t) bytes)) {
@@ -519,7 +542,9 @@ void sextant_read_end(int fd, struct connection *c, const void *buffer, size_t c
         return;
     }
     tracepoint(redis, end_read_client_query, fd, bytes);
+    c->request.keyless = !__atomic_load_n(&cluster_node, __ATOMIC_RELAXED);
     resp_read(&c->request, buffer, count, bytes, on_command, &io);
+    start_commands(&io);
 }
 
 ssize_t read(int fd, void *buffer, size_t count) {
@@ -540,7 +565,7 @@ ssize_t read(int fd, void *buffer, size_t count) {
 
 // Both writes: the first `written` bytes of the iovecs went out.
 static void wrote(int fd, struct connection *c, const struct iovec *iov, int count, int64_t written) {
-    struct io_context io = { fd, c };
+    struct io_context io = { fd, c, NULL };
     if (c->kind == K_BUS && !c->bus_out_synced && count > 0 && bus_header(iov[0].iov_base, iov[0].iov_len)) {
         memset(&c->bus_out, 0, sizeof c->bus_out);
         c->bus_out_synced = 1;
@@ -562,7 +587,7 @@ static void wrote(int fd, struct connection *c, const struct iovec *iov, int cou
         size_t part = iov[i].iov_len < (size_t) written ? iov[i].iov_len : (size_t) written;
         if (c->kind == K_BUS) {
             bus_feed(&c->bus_out, iov[i].iov_base, part, on_sent, &io);
-        } else if (c->kind == K_CLIENT) {
+        } else if (c->kind == K_CLIENT && __atomic_load_n(&cluster_node, __ATOMIC_RELAXED)) {
             reply_feed(&c->replies, iov[i].iov_base, part, on_redirect, &io);
         }
         written -= (int64_t) part;
@@ -708,6 +733,7 @@ int listen(int fd, int backlog) {
         pthread_mutex_lock(&lock);
         if (listener_count < MAX_LISTENERS) {
             listeners[listener_count++] = (struct listener) { fd, port };
+            __atomic_store_n(&cluster_node, cluster_node | listens_on(port - BUS_PORT_OFFSET) | listens_on(port + BUS_PORT_OFFSET), __ATOMIC_RELAXED);
         }
         pthread_mutex_unlock(&lock);
         if (!traces_http() && recording()) {

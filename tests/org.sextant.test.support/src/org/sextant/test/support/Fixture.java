@@ -59,6 +59,11 @@ public enum Fixture {
      * (CLIENT KILL), with the kills and reconnections counted in {@code kills.log}.
      */
     REDIS_KILL("redis-kill"), //$NON-NLS-1$
+    /**
+     * One Redis node with 1 io thread for 50 clients pipelining 16 requests, under the version 3 tracer (a read's
+     * commands in one event), with its INFO counters.
+     */
+    REDIS_PIPELINED("redis-pipelined"), //$NON-NLS-1$
     /** One Redis node traced from the middle of a load, with small buffers: events lost, connections begun before. */
     REDIS_PARTIAL("redis-partial"), //$NON-NLS-1$
     /**

@@ -44,6 +44,7 @@ final class RedisEventHandlers {
         on("start_read_client_query", (t, e) -> t.readStart(e.time(), e.node(), e.tid(), e.fd(), false)); //$NON-NLS-1$
         on("end_read_client_query", (t, e) -> t.readEnd(e.time(), e.node(), e.tid(), e.fd(), false, e.number(BYTES))); //$NON-NLS-1$
         on("call_command_start", (t, e) -> t.commandStart(e.time(), e.node(), e.tid(), e.fd(), e.text(COMMAND), e.integer("slot"))); //$NON-NLS-1$ //$NON-NLS-2$
+        on("call_commands_start", RedisEventHandlers::commandsStart); //$NON-NLS-1$
         on("call_command_end", (t, e) -> t.commandEnd(e.time(), e.node(), e.tid(), e.fd(), e.text(COMMAND))); //$NON-NLS-1$
         on("call_commands_end", (t, e) -> t.commandsEnd(e.time(), e.node(), e.tid(), e.fd(), e.integer("count"))); //$NON-NLS-1$ //$NON-NLS-2$
         on("write_to_client_start", (t, e) -> t.writeStart(e.time(), e.node(), e.tid(), e.fd(), false)); //$NON-NLS-1$
@@ -123,6 +124,23 @@ final class RedisEventHandlers {
             RedisEvent redisEvent = RedisEvent.of(event);
             fNodeOfTrace.putIfAbsent(event.getTrace(), redisEvent.node());
             handler.handle(fTracker, redisEvent);
+        }
+    }
+
+    /**
+     * Version 3: the commands of one read in one event, their names separated by spaces (no name holds one), each
+     * started as version 1 and 2's {@code call_command_start} started it, in order, at the event's time.
+     */
+    private static void commandsStart(RedisTracker tracker, RedisEventFields event) {
+        String commands = event.text("commands"); //$NON-NLS-1$
+        if (commands.isEmpty()) {
+            return;
+        }
+        long[] slots = event.numbers("slot"); //$NON-NLS-1$
+        int i = 0;
+        for (String command : commands.split(" ")) { //$NON-NLS-1$
+            tracker.commandStart(event.time(), event.node(), event.tid(), event.fd(), command, i < slots.length ? (int) slots[i] : -1);
+            i++;
         }
     }
 

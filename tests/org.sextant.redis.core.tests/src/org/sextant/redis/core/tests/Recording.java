@@ -91,6 +91,30 @@ final class Recording implements AutoCloseable {
         return Integer.parseInt(fState.getAttributeName(node));
     }
 
+    /**
+     * @return per command (subcommands counted under their command, as the tracer names them), its calls and
+     *         rejected calls in an INFO commandstats the fixture saved
+     */
+    static Map<String, Long> commandstats(Path file) throws IOException {
+        Map<String, Long> counts = new TreeMap<>();
+        for (String line : Files.readAllLines(file)) {
+            if (!line.startsWith("cmdstat_")) { //$NON-NLS-1$
+                continue;
+            }
+            String name = line.substring("cmdstat_".length(), line.indexOf(':')); //$NON-NLS-1$
+            int bar = name.indexOf('|');
+            String command = bar < 0 ? name : name.substring(0, bar);
+            long count = 0;
+            for (String field : line.substring(line.indexOf(':') + 1).split(",")) { //$NON-NLS-1$
+                if (field.startsWith("calls=") || field.startsWith("rejected_calls=")) { //$NON-NLS-1$ //$NON-NLS-2$
+                    count += Long.parseLong(field.substring(field.indexOf('=') + 1));
+                }
+            }
+            counts.merge(command, count, Long::sum);
+        }
+        return counts;
+    }
+
     /** @return the counter's value at that time, 0 if not counted yet */
     long counter(int node, long time, String... path) throws StateSystemDisposedException {
         int quark = fState.optQuarkRelative(node, path);

@@ -4,8 +4,6 @@ package org.sextant.redis.core.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -95,23 +93,6 @@ class TlsAgreementTest {
     }
 
     private static Map<String, Long> commandstats(int port, String when) throws Exception {
-        Path file = Fixture.REDIS_TLS.path().resolve("commandstats").resolve(port + "-" + when + ".txt"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-        Map<String, Long> counts = new TreeMap<>();
-        for (String line : Files.readAllLines(file)) {
-            if (!line.startsWith("cmdstat_")) { //$NON-NLS-1$
-                continue;
-            }
-            String name = line.substring("cmdstat_".length(), line.indexOf(':')); //$NON-NLS-1$
-            int bar = name.indexOf('|');
-            String command = bar < 0 ? name : name.substring(0, bar);
-            long count = 0;
-            for (String field : line.substring(line.indexOf(':') + 1).split(",")) { //$NON-NLS-1$
-                if (field.startsWith("calls=") || field.startsWith("rejected_calls=")) { //$NON-NLS-1$ //$NON-NLS-2$
-                    count += Long.parseLong(field.substring(field.indexOf('=') + 1));
-                }
-            }
-            counts.merge(command, count, Long::sum);
-        }
-        return counts;
+        return Recording.commandstats(Fixture.REDIS_TLS.path().resolve("commandstats").resolve(port + "-" + when + ".txt")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
     }
 }
