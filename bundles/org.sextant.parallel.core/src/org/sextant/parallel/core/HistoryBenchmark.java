@@ -41,8 +41,8 @@ import org.sextant.parallel.model.ScalingModel;
  * ({@code baseline}, the {@code one-core} row): the one-thread, one-writer parallel build with the whole process
  * confined to one core, since the one-thread build alone keeps more than one core busy (its merge, its history
  * writer, the collector and the compiler are threads of their own). Trace Compass's own indexing of the trace and the analyses that
- * opening the trace started end first, and an untimed build comes before the timed ones, so that JIT compilation
- * does not favour whichever mode runs later.
+ * opening the trace started end first, and an untimed build of each mode (serial, and parallel on one thread)
+ * comes before the timed ones, so that JIT compilation does not favour whichever build runs later.
  *
  * <p>
  * On a CTF trace it also times the decoder alone ({@code decoder}: every event decoded, no field kept, nothing
@@ -129,7 +129,10 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             log.println("[sextant] bench: waiting for Trace Compass to index the trace"); //$NON-NLS-1$
             trace.indexTrace(true);
             awaitAutomaticAnalyses(trace, log);
+            // Untimed, one build of each mode: the serial mode and the chunk pipeline run different code, and
+            // the one-core run must not compile the pipeline's on its one core.
             measure(trace, () -> parallel(1, 1, Long.MAX_VALUE)).module().dispose();
+            measure(trace, () -> parallel(1, 1, chunk)).module().dispose();
             Build traceCompass = fTraceCompassModule == null ? null : measure(trace, () -> traceCompassModule());
             Build serial = measure(trace, () -> parallel(1, 1, Long.MAX_VALUE));
             Build oneCore = confined(trace, chunk, result, log);
