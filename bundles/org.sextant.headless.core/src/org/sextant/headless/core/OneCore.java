@@ -6,8 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * This whole process confined to one core while open, by Linux's CPU affinity ({@code taskset}, util-linux):
@@ -20,6 +24,7 @@ public final class OneCore implements AutoCloseable {
 
     private static final String CORE = "0"; //$NON-NLS-1$
     private static final long TASKSET_SECONDS = 10;
+    private static final int ATTEMPTS = 5;
 
     private final String fPid;
     private final String fCores;
@@ -43,13 +48,7 @@ public final class OneCore implements AutoCloseable {
         // "pid 123's current affinity list: 0,1"
         OneCore confinement = new OneCore(pid, cores.substring(cores.lastIndexOf(':') + 1).trim());
         try {
-            // Twice at most: a thread started while the first call walked the others keeps every core.
-            for (int attempt = 0; attempt < 2 && !allThreadsOn(CORE); attempt++) {
-                taskset("-a", "-c", "-p", CORE, pid); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-            }
-            if (!allThreadsOn(CORE)) {
-                throw new IOException("a thread of the process kept other cores than core " + CORE); //$NON-NLS-1$
-            }
+            setEveryThread(CORE, pid);
             return confinement;
         } catch (IOException | RuntimeException e) {
             confinement.close();
@@ -59,13 +58,35 @@ public final class OneCore implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        taskset("-a", "-c", "-p", fCores, fPid); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        setEveryThread(fCores, fPid);
     }
 
-    private static boolean allThreadsOn(String core) throws IOException {
+    /**
+     * Gives every thread of the process these cores, and checks it. {@code taskset -a} fails on a thread that
+     * ended while it walked the others, and misses one started meanwhile: so it is run again until every thread
+     * has them, a few times at most.
+     */
+    private static void setEveryThread(String cores, String pid) throws IOException {
+        Set<Integer> wanted = cores(cores);
+        @Nullable IOException failure = null;
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            try {
+                taskset("-a", "-c", "-p", cores, pid); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            } catch (IOException e) {
+                failure = e;
+            }
+            if (allThreadsOn(wanted)) {
+                return;
+            }
+        }
+        throw failure != null ? failure : new IOException("a thread of the process kept other cores than " + cores); //$NON-NLS-1$
+    }
+
+    private static boolean allThreadsOn(Set<Integer> cores) throws IOException {
         try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) { //$NON-NLS-1$
             for (Path task : (Iterable<Path>) tasks::iterator) {
-                if (!core.equals(allowedCores(task))) {
+                String allowed = allowedCores(task);
+                if (allowed != null && !cores.equals(cores(allowed))) {
                     return false;
                 }
             }
@@ -73,17 +94,31 @@ public final class OneCore implements AutoCloseable {
         }
     }
 
-    /** @return a thread's "Cpus_allowed_list", or the core itself for a thread that ended meanwhile */
-    private static String allowedCores(Path task) {
+    /** @return the cores of a list such as "0-3,6" ({@code taskset -c} and {@code /proc}'s lists) */
+    private static Set<Integer> cores(String list) {
+        Set<Integer> cores = new TreeSet<>();
+        for (String range : list.split(",")) { //$NON-NLS-1$
+            String[] ends = range.trim().split("-"); //$NON-NLS-1$
+            int first = Integer.parseInt(ends[0]);
+            int last = Integer.parseInt(ends[ends.length - 1]);
+            for (int core = first; core <= last; core++) {
+                cores.add(core);
+            }
+        }
+        return cores;
+    }
+
+    /** @return a thread's "Cpus_allowed_list", or null for a thread that ended meanwhile */
+    private static @Nullable String allowedCores(Path task) {
         try {
             for (String line : Files.readAllLines(task.resolve("status"))) { //$NON-NLS-1$
                 if (line.startsWith("Cpus_allowed_list:")) { //$NON-NLS-1$
                     return line.substring(line.indexOf(':') + 1).trim();
                 }
             }
-            return ""; //$NON-NLS-1$
+            return null;
         } catch (IOException e) {
-            return CORE;
+            return null;
         }
     }
 
