@@ -22,7 +22,6 @@ import org.eclipse.jdt.annotation.Nullable;
  */
 public final class OneCore implements AutoCloseable {
 
-    private static final String CORE = "0"; //$NON-NLS-1$
     private static final long TASKSET_SECONDS = 10;
     private static final int ATTEMPTS = 5;
 
@@ -48,7 +47,8 @@ public final class OneCore implements AutoCloseable {
         // "pid 123's current affinity list: 0,1"
         OneCore confinement = new OneCore(pid, cores.substring(cores.lastIndexOf(':') + 1).trim());
         try {
-            setEveryThread(CORE, pid);
+            // the first of the cores the process may use (not core 0, which a container may not give it)
+            setEveryThread(Integer.toString(cores(confinement.fCores).iterator().next()), pid);
             return confinement;
         } catch (IOException | RuntimeException e) {
             confinement.close();
