@@ -40,7 +40,7 @@ def test_replaced_trace_files_rebuild_the_parallel_history_and_say_why(tmp_path)
     shutil.rmtree(trace)
     unpack(FIXTURES / "perf-multi-packet", trace)
     again = analyze("--threads", "2", trace)
-    assert again["build"] == "parallel, 2 threads; rebuilt: metadata, perf_stream_0, perf_stream_1 changed"
+    assert again["build"] == "parallel, 2 threads, written by its workers; rebuilt: metadata, perf_stream_0, perf_stream_1 changed"
     assert again["events"] == int(facts["perf-multi-packet.events"])
     assert again["per_cpu"] == {key.rsplit("cpu", 1)[1]: int(value) for key, value in facts.items()
                                 if key.startswith("perf-multi-packet.events.cpu")}

@@ -38,7 +38,7 @@ import org.sextant.parallel.model.ScalingModel;
  * in parallel mode for each thread count (and each count of history writers), measures each build (wall time, peak and live heap, size of the
  * history files), and checks that every parallel history equals the serial one interval for interval, and that
  * the serial one holds Trace Compass's history. Speedup and efficiency are against the one-processor run
- * ({@code baseline}, the {@code one-core} row): the one-thread, one-writer parallel build with the whole process
+ * ({@code baseline}, the {@code one-core} row): the one-thread parallel build, with the default history, and the whole process
  * confined to one core, since the one-thread build alone keeps more than one core busy (its merge, its history
  * writer, the collector and the compiler are threads of their own). Trace Compass's own indexing of the trace and the analyses that
  * opening the trace started end first, and an untimed build of each mode (serial, and parallel on one thread)
@@ -63,7 +63,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     private static final int[] PROJECTED_CORES = { 16, 64 };
     /** The mode of the baseline build, and its description. */
     private static final String ONE_CORE = "one-core"; //$NON-NLS-1$
-    private static final String ONE_CORE_BUILD = "parallel, 1 thread, 1 writer, the whole process confined to one core"; //$NON-NLS-1$
+    private static final String ONE_CORE_BUILD = "parallel, 1 thread, the default history, the whole process confined to one core"; //$NON-NLS-1$
 
     /** One measured build. */
     private record Build(IAnalysisModule module, double seconds, double cpuSeconds, long events, long heapBytes, long liveHeapBytes, long historyBytes) {
@@ -132,7 +132,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             // Untimed, one build of each mode: the serial mode and the chunk pipeline run different code, and
             // the one-core run must not compile the pipeline's on its one core.
             measure(trace, () -> parallel(1, 1, Long.MAX_VALUE)).module().dispose();
-            measure(trace, () -> parallel(1, 1, chunk)).module().dispose();
+            measure(trace, () -> parallel(1, 0, chunk)).module().dispose();
             Build traceCompass = fTraceCompassModule == null ? null : measure(trace, () -> traceCompassModule());
             Build serial = measure(trace, () -> parallel(1, 1, Long.MAX_VALUE));
             Build oneCore = confined(trace, chunk, result, log);
@@ -154,7 +154,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             List<Map<String, Object>> parallelRuns = new ArrayList<>();
             if (oneCore != null) {
                 Map<String, Object> run = run(ONE_CORE, 1, oneCore, baseline, events, log);
-                run.put("writers", 1); //$NON-NLS-1$
+                run.put("writers", ((ParallelHistoryModule) oneCore.module()).getWriters()); //$NON-NLS-1$
                 run.put("cores", 1); //$NON-NLS-1$
                 runs.add(run);
                 parallelRuns.add(run);
@@ -271,7 +271,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     }
 
     /**
-     * The baseline of speedup and efficiency: the one-thread, one-writer parallel build with the whole process
+     * The baseline of speedup and efficiency: the one-thread parallel build, with the default history, and the whole process
      * confined to one core ({@link OneCore}), or null where it cannot be made (the reason is in the result).
      */
     private @Nullable Build confined(ITmfTrace trace, long chunk, Map<String, Object> result, PrintStream log) throws HeadlessAnalysisException {
@@ -288,7 +288,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             return null;
         }
         try (confinement) {
-            return measure(trace, () -> parallel(1, 1, chunk));
+            return measure(trace, () -> parallel(1, 0, chunk));
         } catch (IOException e) {
             throw new HeadlessAnalysisException("cannot give the process its cores back after the one-core build: " + e.getMessage()); //$NON-NLS-1$
         }
@@ -400,7 +400,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     private static long historyBytes(ITmfTrace trace) throws IOException {
         try (Stream<Path> files = Files.list(Path.of(TmfTraceManager.getSupplementaryFileDir(trace)))) {
             long bytes = 0;
-            for (Path file : (Iterable<Path>) files.filter(f -> f.getFileName().toString().endsWith(".ht"))::iterator) { //$NON-NLS-1$
+            for (Path file : (Iterable<Path>) files.filter(ParallelHistoryModule::isHistoryFile)::iterator) {
                 bytes += Files.size(file);
             }
             return bytes;

@@ -63,6 +63,13 @@ import org.sextant.parallel.model.ShardManifest;
  * </p>
  *
  * <p>
+ * A module may also have a {@link DirectHistory}: a history its chunk workers write themselves, in a form of the
+ * analysis's own ({@code <id>.direct}), with neither a merge nor an insertion thread between them and the file.
+ * Its parallel builds make that history unless told how many history trees to write ({@link #setWriters(int)});
+ * the serial mode always writes a history tree, the reference the others must equal.
+ * </p>
+ *
+ * <p>
  * The state system id and the history file name are the module's id. Subclasses say how to build.
  * </p>
  */
@@ -99,6 +106,10 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
 
     private static final String HISTORY_SUFFIX = ".ht"; //$NON-NLS-1$
     private static final String PARTIAL_SUFFIX = ".ht.partial"; //$NON-NLS-1$
+    /** A {@link DirectHistory}'s file. */
+    private static final String DIRECT_SUFFIX = ".direct"; //$NON-NLS-1$
+    /** How {@link #describeBuild()} names a build whose workers wrote a {@link DirectHistory}. */
+    private static final String DIRECT_DESCRIPTION = "written by its workers"; //$NON-NLS-1$
     /** The manifest of a history written by several writers, whose shards are {@code <id>.<n>.ht}. */
     private static final String MANIFEST_SUFFIX = ".ht.shards"; //$NON-NLS-1$
     /** The state version's name in the record, and in what a change says. */
@@ -147,6 +158,62 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
      */
     protected abstract Built build(Path traceDirectory, ITmfStateSystemBuilder ss, int threads, long chunkBytes,
             ChunkProgress progress, AtomicBoolean cancelled) throws TraceFormatException, InputException, IOException, InterruptedException;
+
+    /**
+     * A history that the chunk workers write themselves, in a form of the analysis's own, rather than through a
+     * state system into history trees: with no merge and no insertion thread between them and the file, a build
+     * scales with the workers. It answers every query as the history tree of the serial mode does.
+     */
+    public interface DirectHistory {
+        /**
+         * Builds the history into a new file, attribute tree included.
+         *
+         * @param traceDirectory
+         *            the CTF trace directory
+         * @param file
+         *            the file to write
+         * @param ssid
+         *            the state system's id
+         * @param start
+         *            the history's start time
+         * @param threads
+         *            worker threads
+         * @param chunkBytes
+         *            target chunk size in bytes
+         * @param progress
+         *            to tell after each chunk
+         * @param cancelled
+         *            set when the build must stop (the file is then deleted)
+         * @return what was done; {@code end} is the history's end time
+         * @throws TraceFormatException
+         *             when the trace cannot be decoded
+         * @throws IOException
+         *             when a file cannot be read or written
+         * @throws InterruptedException
+         *             when interrupted
+         */
+        Built build(Path traceDirectory, Path file, String ssid, long start, int threads, long chunkBytes, ChunkProgress progress,
+                AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException;
+
+        /**
+         * @param ssid
+         *            the state system's id
+         * @param file
+         *            a complete history's file
+         * @return a backend answering from it
+         * @throws IOException
+         *             when the file cannot be read or is not a complete history (the message names it)
+         */
+        IStateHistoryBackend open(String ssid, Path file) throws IOException;
+    }
+
+    /**
+     * @return the history the module's chunk workers can write themselves, made by parallel builds with no
+     *         writer count set; null (the default) when the module writes history trees only
+     */
+    protected @Nullable DirectHistory getDirectHistory() {
+        return null;
+    }
 
     /**
      * What {@link #build} did.
@@ -206,9 +273,20 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
         fWriters = writers;
     }
 
-    /** @return the history writers of the next build */
+    /**
+     * @return the history writers of the next build: 0 when its workers write a {@link DirectHistory}, else the
+     *         history trees
+     */
     public int getWriters() {
-        return fWriters > 0 ? fWriters : DEFAULT_WRITERS;
+        if (fWriters > 0) {
+            return fWriters;
+        }
+        return writesDirectly() ? 0 : DEFAULT_WRITERS;
+    }
+
+    /** @return whether the next build is one whose workers write the module's {@link DirectHistory} */
+    private boolean writesDirectly() {
+        return fWriters == 0 && getDirectHistory() != null && !(fThreads == 1 && fChunkBytes == ParallelBuilder.SERIAL);
     }
 
     /**
@@ -244,7 +322,7 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
 
     /**
      * @return how the history came about: "reused", "serial" or "parallel, N threads" (", M writers" when more
-     *         than one), the latter two followed by why an existing history was not reused ("; rebuilt: state
+     *         than one, ", {@value #DIRECT_DESCRIPTION}" when the workers wrote it), the latter two followed by why an existing history was not reused ("; rebuilt: state
      *         version 1 -> 2")
      */
     public String describeBuild() {
@@ -252,7 +330,12 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
         if (report == null) {
             return "reused"; //$NON-NLS-1$
         }
-        String mode = fBuiltWriters > 1 ? describeMode(report) + ", " + fBuiltWriters + " writers" : describeMode(report); //$NON-NLS-1$ //$NON-NLS-2$
+        String mode = describeMode(report);
+        if (fBuiltWriters > 1) {
+            mode += ", " + fBuiltWriters + " writers"; //$NON-NLS-1$ //$NON-NLS-2$
+        } else if (fBuiltWriters == 0) {
+            mode += ", " + DIRECT_DESCRIPTION; //$NON-NLS-1$
+        }
         String rebuilt = fRebuilt;
         return rebuilt == null ? mode : mode + "; " + rebuilt; //$NON-NLS-1$
     }
@@ -285,9 +368,20 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
     }
 
     /**
+     * @param file
+     *            a file of a trace's supplementary directory
+     * @return whether it is a history, in any of the forms a module keeps one
+     */
+    public static boolean isHistoryFile(Path file) {
+        String name = file.getFileName().toString();
+        return name.endsWith(HISTORY_SUFFIX) || name.endsWith(DIRECT_SUFFIX);
+    }
+
+    /**
      * @return the CPU time of Trace Compass's history insertion threads (one per writer) during the last build, in
      *         nanoseconds: their CPU time up to the end of the merge, plus the wall time of closing the history
-     *         (the threads drain their queues then, and are gone after); -1 when not measured
+     *         (the threads drain their queues then, and are gone after); 0 for a {@link DirectHistory}, which has no
+     *         such thread; -1 when not measured
      */
     public long getInsertionCpuNanos() {
         return fInsertionCpuNanos;
@@ -303,18 +397,20 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
         Path directory = Path.of(TmfTraceManager.getSupplementaryFileDir(trace));
         Path history = directory.resolve(id + HISTORY_SUFFIX);
         Path manifest = directory.resolve(id + MANIFEST_SUFFIX);
+        Path direct = directory.resolve(id + DIRECT_SUFFIX);
         Path record = Provenance.recordOf(history);
+        DirectHistory directHistory = writesDirectly() ? getDirectHistory() : null;
         int writers = getWriters();
         List<Path> shards = shardFiles(directory, writers);
-        List<Path> partials = writers == 1 ? List.of(directory.resolve(id + PARTIAL_SUFFIX))
-                : shards.stream().map(shard -> shard.resolveSibling(shard.getFileName() + ".partial")).toList(); //$NON-NLS-1$
+        List<Path> partials = directHistory != null ? List.of(partialOf(direct))
+                : writers == 1 ? List.of(directory.resolve(id + PARTIAL_SUFFIX)) : shards.stream().map(ParallelHistoryModule::partialOf).toList();
         try {
             Provenance provenance = Provenance.of(Path.of(trace.getPath()), buildFacts());
-            if (Files.isRegularFile(history) || Files.isRegularFile(manifest)) {
+            if (Files.isRegularFile(history) || Files.isRegularFile(manifest) || Files.isRegularFile(direct)) {
                 String change = changeSince(provenance, record);
                 if (change == null) {
                     try {
-                        fStateSystem = open(history, manifest);
+                        fStateSystem = open(history, manifest, direct);
                         return true;
                     } catch (IOException e) {
                         change = "the history cannot be opened (" + e.getMessage() + ')'; //$NON-NLS-1$
@@ -328,8 +424,11 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
             for (Path partial : partials) {
                 Files.deleteIfExists(partial);
             }
-            Set<Long> existing = insertionThreads(Set.of());
             long start = trace.getStartTime().toNanos();
+            if (directHistory != null) {
+                return buildDirectly(directHistory, trace, start, partials.get(0), direct, provenance, record, monitor);
+            }
+            Set<Long> existing = insertionThreads(Set.of());
             IStateHistoryBackend backend = writers == 1
                     ? StateHistoryBackendFactory.createHistoryTreeBackendNewFile(id, partials.get(0).toFile(), getStateVersion(), start, QUEUE_SIZE)
                     : ShardedHistoryBackend.create(id, partials.stream().map(Path::toFile).toList(), getStateVersion(), start, QUEUE_SIZE);
@@ -364,7 +463,7 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
             }
             fReport = built.report();
             fBuiltWriters = writers;
-            fStateSystem = open(history, manifest);
+            fStateSystem = open(history, manifest, direct);
             return true;
         } catch (TraceFormatException | InputException e) {
             throw failed(trace, String.valueOf(e.getMessage()));
@@ -383,6 +482,33 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
                 // Left behind, it is never read: only complete histories are opened.
             }
         }
+    }
+
+    /** Builds the module's {@link DirectHistory}: the workers write it, there is no insertion thread. */
+    private boolean buildDirectly(DirectHistory directHistory, ITmfTrace trace, long start, Path partial, Path direct, Provenance provenance,
+            Path record, IProgressMonitor monitor) throws TraceFormatException, IOException, InterruptedException {
+        String rebuilt = fRebuilt;
+        monitor.beginTask(rebuilt == null ? getTaskName() : getTaskName() + " (" + rebuilt + ')', IProgressMonitor.UNKNOWN); //$NON-NLS-1$
+        Built built = directHistory.build(Path.of(trace.getPath()), partial, getId(), start, fThreads, fChunkBytes, (done, total) -> {
+            monitor.subTask(done + " / " + total); //$NON-NLS-1$
+            if (monitor.isCanceled()) {
+                fCancelled.set(true);
+            }
+        }, fCancelled);
+        if (fCancelled.get()) {
+            return false;
+        }
+        fInsertionCpuNanos = 0;
+        provenance.write(record);
+        Files.move(partial, direct, StandardCopyOption.ATOMIC_MOVE);
+        fReport = built.report();
+        fBuiltWriters = 0;
+        fStateSystem = StateSystemFactory.newStateSystem(directHistory.open(getId(), direct), false);
+        return true;
+    }
+
+    private static Path partialOf(Path file) {
+        return file.resolveSibling(file.getFileName() + ".partial"); //$NON-NLS-1$
     }
 
     /**
@@ -416,11 +542,23 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
         }
     }
 
-    /** Opens the complete history: its shards where a manifest lists them, else the one history tree. */
-    private ITmfStateSystem open(Path history, Path manifest) throws IOException {
-        IStateHistoryBackend backend = Files.isRegularFile(manifest)
-                ? ShardedHistoryBackend.open(getId(), ShardManifest.read(manifest).stream().map(Path::toFile).toList(), getStateVersion())
-                : StateHistoryBackendFactory.createHistoryTreeBackendExistingFile(getId(), history.toFile(), getStateVersion());
+    /**
+     * Opens the complete history: the direct one if the workers wrote it, its shards where a manifest lists them,
+     * else the one history tree.
+     */
+    private ITmfStateSystem open(Path history, Path manifest, Path direct) throws IOException {
+        DirectHistory directHistory = getDirectHistory();
+        IStateHistoryBackend backend;
+        if (Files.isRegularFile(direct)) {
+            if (directHistory == null) {
+                throw new IOException(direct + " is a history this module does not write"); //$NON-NLS-1$
+            }
+            backend = directHistory.open(getId(), direct);
+        } else if (Files.isRegularFile(manifest)) {
+            backend = ShardedHistoryBackend.open(getId(), ShardManifest.read(manifest).stream().map(Path::toFile).toList(), getStateVersion());
+        } else {
+            backend = StateHistoryBackendFactory.createHistoryTreeBackendExistingFile(getId(), history.toFile(), getStateVersion());
+        }
         return StateSystemFactory.newStateSystem(backend, false);
     }
 
@@ -435,12 +573,14 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
 
     /**
      * Deletes an earlier build's history, whichever way it was kept: its manifest first, so that no manifest ever
-     * lists shards that are gone, then every shard ({@code <id>.N.ht}) and the single history tree.
+     * lists shards that are gone, then the single history tree, the direct history and every shard
+     * ({@code <id>.N.ht}).
      */
     private void deleteHistory(Path directory) throws IOException {
         String id = getId();
         Files.deleteIfExists(directory.resolve(id + MANIFEST_SUFFIX));
         Files.deleteIfExists(directory.resolve(id + HISTORY_SUFFIX));
+        Files.deleteIfExists(directory.resolve(id + DIRECT_SUFFIX));
         if (!Files.isDirectory(directory)) {
             return;
         }

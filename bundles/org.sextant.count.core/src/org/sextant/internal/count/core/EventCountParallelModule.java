@@ -16,7 +16,9 @@ import org.sextant.parallel.model.ParallelDecoder;
  * The event count built by Sextant's parallel decoder instead of Trace Compass's single event request: chunk
  * workers decode the CTF trace, the time-ordered merge feeds the same {@link EventCounter} and state-system
  * sink as {@link EventCountStateProvider}, and the result is the same attribute tree. Counting needs no state in
- * the workers: they only decode.
+ * the workers: they only decode. That is the serial mode's build, and that of parallel builds told how many history
+ * trees to write; other parallel builds have the workers write the count history themselves
+ * ({@link CountDirectHistory}), which answers every query as that history tree does.
  */
 public class EventCountParallelModule extends ParallelHistoryModule {
 
@@ -33,6 +35,12 @@ public class EventCountParallelModule extends ParallelHistoryModule {
             end[0] = nanos;
         }, progress, cancelled);
         return new Built(new Report(threads, stats.chunks(), stats.events(), 0, stats.maxChunksInFlight(), stats.costs()), end[0]);
+    }
+
+    /** Parallel builds write a count history (unless told how many history trees to write): see {@link CountDirectHistory}. */
+    @Override
+    protected DirectHistory getDirectHistory() {
+        return new CountDirectHistory();
     }
 
     @Override

@@ -69,8 +69,8 @@ class EventCountParallelTest {
             first.dispose();
             again.dispose();
             String directory = TmfTraceManager.getSupplementaryFileDir(trace);
-            assertTrue(Files.exists(Path.of(directory, EventCountParallelModule.ID + ".ht")));
-            assertTrue(Files.notExists(Path.of(directory, EventCountParallelModule.ID + ".ht.partial")));
+            assertTrue(Files.exists(Path.of(directory, EventCountParallelModule.ID + ".direct")));
+            assertTrue(Files.notExists(Path.of(directory, EventCountParallelModule.ID + ".direct.partial")));
         } finally {
             Traces.close(trace);
         }
@@ -85,15 +85,8 @@ class EventCountParallelTest {
     void shardedHistoryAnswersLikeTheSerialOneAndReopensFromItsShards() throws Exception {
         ITmfTrace trace = Traces.openKernelTrace(Fixture.PERF_SCHED_SYSCALLS);
         try {
-            EventCountParallelModule serial = new EventCountParallelModule();
-            serial.setId(EventCountParallelModule.ID);
-            serial.setSerial();
-            assertTrue(serial.setTrace(trace));
-            serial.schedule();
-            assertTrue(serial.waitForCompletion());
-            ITmfStateSystem expected = serial.getStateSystem();
-            assertNotNull(expected);
-            TmfTraceManager.deleteSupplementaryFiles(trace);
+            EventCountParallelModule serial = serial(trace);
+            ITmfStateSystem expected = stateOf(serial);
 
             EventCountParallelModule sharded = parallel(trace, 2);
             assertEquals("parallel, 4 threads, 2 writers", sharded.describeBuild());
@@ -129,6 +122,51 @@ class EventCountParallelTest {
         }
     }
 
+    /**
+     * The count history the workers write: full, singular and 2D queries answer as the serial build's history tree
+     * does, and a damaged history is rebuilt, saying why.
+     */
+    @Test
+    void countHistoryAnswersLikeTheSerialOneAndIsRebuiltWhenDamaged() throws Exception {
+        ITmfTrace trace = Traces.openKernelTrace(Fixture.PERF_SCHED_SYSCALLS);
+        try {
+            EventCountParallelModule serial = serial(trace);
+            ITmfStateSystem expected = stateOf(serial);
+
+            EventCountParallelModule direct = parallel(trace);
+            assertEquals(0, direct.getWriters());
+            assertTrue(QueryAgreement.assertSameAnswers(expected, stateOf(direct), 300) > 10000);
+            assertNull(Histories.firstDifference(expected, stateOf(direct)));
+            direct.dispose();
+
+            Path file = Path.of(TmfTraceManager.getSupplementaryFileDir(trace), EventCountParallelModule.ID + ".direct");
+            long size = Files.size(file);
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                channel.truncate(size / 2);
+            }
+            EventCountParallelModule rebuilt = parallel(trace);
+            assertTrue(rebuilt.describeBuild().startsWith("parallel, 4 threads, written by its workers; rebuilt: the history cannot be opened (" + file
+                    + ": not a complete count history"), rebuilt.describeBuild());
+            QueryAgreement.assertSameAnswers(expected, stateOf(rebuilt), 50);
+            rebuilt.dispose();
+            serial.dispose();
+        } finally {
+            Traces.close(trace);
+        }
+    }
+
+    /** @return the serial build, its history tree the reference; its files are deleted, the module keeps it open */
+    private static EventCountParallelModule serial(ITmfTrace trace) throws Exception {
+        EventCountParallelModule serial = new EventCountParallelModule();
+        serial.setId(EventCountParallelModule.ID);
+        serial.setSerial();
+        assertTrue(serial.setTrace(trace));
+        serial.schedule();
+        assertTrue(serial.waitForCompletion());
+        TmfTraceManager.deleteSupplementaryFiles(trace);
+        return serial;
+    }
+
     private static ITmfStateSystem stateOf(EventCountParallelModule module) {
         ITmfStateSystem ss = module.getStateSystem();
         assertNotNull(ss);
@@ -150,13 +188,15 @@ class EventCountParallelTest {
         assertNull(Histories.firstDifference(serial, parallel));
         ParallelHistoryModule.Report stats = parallelModule.getReport();
         assertNotNull(stats);
+        assertEquals("parallel, " + THREADS + " threads, written by its workers", parallelModule.describeBuild());
         serialModule.dispose();
         parallelModule.dispose();
         return stats;
     }
 
+    /** A parallel build as the command line makes it by default: the workers write the count history. */
     private static EventCountParallelModule parallel(ITmfTrace trace) throws Exception {
-        return parallel(trace, 1);
+        return parallel(trace, 0);
     }
 
     private static EventCountParallelModule parallel(ITmfTrace trace, int writers) throws Exception {

@@ -161,6 +161,8 @@ class HistoryProvenanceTest {
     private EventCountParallelModule build(EventCountParallelModule module) throws Exception {
         module.setId(EventCountParallelModule.ID);
         module.setThreads(THREADS);
+        // one history tree, the form every parallel module can keep (the count's own is in EventCountParallelTest)
+        module.setWriters(1);
         assertTrue(module.setTrace(fTrace));
         module.schedule();
         assertTrue(module.waitForCompletion(), () -> "build failed: " + module.getFailure());

@@ -147,24 +147,110 @@ public final class ParallelDecoder {
             throws TraceFormatException, IOException, InterruptedException {
         long started = System.nanoTime();
         CtfTrace trace = CtfTrace.open(traceDirectory);
-        ChunkPipeline.Work<Decoded> work = new ChunkPipeline.Work<>() {
+        ChunkPipeline.Work<Unmerged<Void>> work = new ChunkPipeline.Work<>() {
             @Override
-            public Decoded run(Chunk chunk, List<Packet> packets) throws TraceFormatException, IOException {
-                return new Decoded(trace.reader(chunk.stream(), Set.of()).read(packets, chunk.firstPacket(), chunk.packets(),
+            public Unmerged<Void> run(Chunk chunk, List<Packet> packets) throws TraceFormatException, IOException {
+                return new Unmerged<>(null, trace.reader(chunk.stream(), Set.of()).read(packets, chunk.firstPacket(), chunk.packets(),
                         (timestamp, cpu, event, fields) -> { }));
             }
 
             @Override
-            public Decoded empty() {
-                return new Decoded(0);
+            public Unmerged<Void> empty() {
+                return new Unmerged<>(null, 0);
             }
         };
-        ChunkPipeline.Result result = ChunkPipeline.run(trace, started, fThreads, fChunkBytes, work, decoded -> { }, progress, cancelled);
+        ChunkPipeline.Result result = ChunkPipeline.run(trace, started, fThreads, fChunkBytes, work, unmerged -> { }, progress, cancelled);
         return new Stats(result.chunks(), result.streams(), result.events(), result.maxChunksInFlight(), result.costs());
     }
 
-    /** A chunk decoded for its count alone: nothing to merge. */
-    private record Decoded(long events) implements ChunkPipeline.Output {
+    /**
+     * What a worker makes of one decoded chunk, on the worker's thread.
+     *
+     * @param <T>
+     *            what it makes
+     */
+    public interface ChunkReducer<T> {
+        /**
+         * @param chunk
+         *            the chunk
+         * @param stream
+         *            its stream, by its place among the trace's streams
+         * @param nanos
+         *            its events' times in nanoseconds, in stream order
+         * @param cpus
+         *            their CPUs, or -1 where unknown
+         * @param names
+         *            their event class names
+         * @param size
+         *            how many events (the arrays may be longer)
+         * @return what the chunk comes to
+         * @throws TraceFormatException
+         *             when the events cannot be taken in (the message names the file)
+         * @throws IOException
+         *             when something cannot be written
+         */
+        T reduce(Chunk chunk, int stream, long[] nanos, int[] cpus, String[] names, int size) throws TraceFormatException, IOException;
+    }
+
+    /**
+     * Decodes every chunk of a trace on the workers and reduces it there, with no merge of events: for an
+     * analysis whose chunks need nothing of each other (the count, whose history the workers write).
+     *
+     * @param <T>
+     *            what a chunk comes to
+     * @param traceDirectory
+     *            a CTF trace directory
+     * @param reducer
+     *            makes each chunk's result, on the worker that decoded it
+     * @param arrival
+     *            takes each chunk's result on the calling thread, the chunks in chronological order
+     * @param progress
+     *            told after each chunk
+     * @param cancelled
+     *            set to stop early
+     * @return what was done
+     * @throws TraceFormatException
+     *             when the trace cannot be decoded; the message names the file and offset
+     * @throws IOException
+     *             when a file cannot be read, or the reducer cannot write
+     * @throws InterruptedException
+     *             when the calling thread is interrupted
+     */
+    public <T> Stats reduce(Path traceDirectory, ChunkReducer<T> reducer, java.util.function.Consumer<T> arrival, ChunkProgress progress,
+            AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
+        long started = System.nanoTime();
+        CtfTrace trace = CtfTrace.open(traceDirectory);
+        CtfMetadata metadata = trace.metadata();
+        List<Path> streams = List.copyOf(trace.packets().keySet());
+        ChunkPipeline.Work<Unmerged<T>> work = new ChunkPipeline.Work<>() {
+            @Override
+            public Unmerged<T> run(Chunk chunk, List<Packet> packets) throws TraceFormatException, IOException {
+                // reduced here, never emitted to a merge
+                Columns columns = new Columns((nanos, cpu, name) -> { });
+                trace.reader(chunk.stream(), Set.of()).read(packets, chunk.firstPacket(), chunk.packets(),
+                        (timestamp, cpu, event, fields) -> columns.add(metadata.toNanos(timestamp), cpu, event.name()));
+                return new Unmerged<>(reducer.reduce(chunk, streams.indexOf(chunk.stream()), columns.fNanos, columns.fCpus, columns.fNames,
+                        columns.fSize), columns.fSize);
+            }
+
+            @Override
+            public Unmerged<T> empty() {
+                return new Unmerged<>(null, 0);
+            }
+        };
+        ChunkPipeline.Result result = ChunkPipeline.run(trace, started, fThreads, fChunkBytes, work, reduced -> {
+            if (reduced.value() != null) {
+                arrival.accept(reduced.value());
+            }
+        }, progress, cancelled);
+        return new Stats(result.chunks(), result.streams(), result.events(), result.maxChunksInFlight(), result.costs());
+    }
+
+    /**
+     * A chunk dealt with on its worker, with nothing to merge: what it came to (none when the chunk was only
+     * decoded, or skipped after a cancellation) and its events.
+     */
+    private record Unmerged<T>(T value, long events) implements ChunkPipeline.Output {
         @Override
         public int size() {
             return 0;
