@@ -41,6 +41,7 @@ public final class EventReader {
     private static final int MAX_INDEXED_ID = 1 << 16;
 
     private static final String TIMESTAMP = "timestamp"; //$NON-NLS-1$
+    private static final String ID = "id"; //$NON-NLS-1$
 
 
     /** Receives decoded events in stream order. */
@@ -230,6 +231,11 @@ public final class EventReader {
     private final boolean fAllFields;
     /** Fields the decoding itself needs, kept even when the handler wants none. */
     private final Set<String> fKept;
+    /**
+     * Whether the handler reads {@code id} or {@code timestamp} by name: the decoding itself takes both from
+     * {@link #fId} and {@link #fTimestampValue}, so an event header decoded by a run need not look them up.
+     */
+    private final boolean fHeaderByName;
     private final long fWindowBytes;
     private Charset fStrings = StandardCharsets.UTF_8;
     private final Fields fFields = new Fields();
@@ -241,6 +247,8 @@ public final class EventReader {
     private long fBit;
     private int fTimestampBits;
     private long fTimestampValue;
+    /** The event class id last decoded: the header's (a payload's {@code id} comes after it is used). */
+    private long fId;
     /** The time of the event last decoded (its packet's begin before the first), in clock cycles. */
     private long fTime;
 
@@ -298,6 +306,7 @@ public final class EventReader {
         fAllFields = allFields;
         fKept = new HashSet<>(metadata.structuralFields());
         fKept.addAll(fields);
+        fHeaderByName = allFields || fields.contains(ID) || fields.contains(TIMESTAMP);
         fWindowBytes = windowBytes;
     }
 
@@ -508,13 +517,14 @@ public final class EventReader {
         long eventStart = fBit;
         fFields.clear();
         fTimestampBits = 0;
+        fId = 0;
         run(start.plan().fHeader);
         if (fTimestampBits > 0) {
             long previous = fTime;
             fTime = extend(previous, fTimestampValue, fTimestampBits);
             checkTime(eventStart, fTime, previous, first, packet);
         }
-        long id = fFields.integer("id", 0);
+        long id = fId;
         EventPlan event = start.plan().get(id);
         if (event == null) {
             throw error(eventStart, "event of unknown id " + id + " in stream class " + start.streamId());
@@ -561,10 +571,16 @@ public final class EventReader {
                     if (run.signed()[i] && bits < 64) {
                         value = (value << (64 - bits)) >> (64 - bits);
                     }
-                    fFields.putInteger(names[i], value);
-                    if (names[i] == TIMESTAMP) { // interned by the plan
+                    String name = names[i];
+                    // interned by the plan: compared by reference
+                    if (name == TIMESTAMP) {
                         fTimestampBits = bits;
                         fTimestampValue = value;
+                    } else if (name == ID) {
+                        fId = value;
+                    }
+                    if (fHeaderByName || (name != TIMESTAMP && name != ID)) {
+                        fFields.putInteger(name, value);
                     }
                 }
             } else {
@@ -614,12 +630,17 @@ public final class EventReader {
                 if (name.equals(TIMESTAMP)) {
                     fTimestampBits = integer.bits();
                     fTimestampValue = value;
+                } else if (name.equals(ID)) {
+                    fId = value;
                 }
             }
         } else if (type instanceof CtfType.Enum enumeration) {
             long value = integer(enumeration.container());
             if (name != null) {
                 fFields.putInteger(name, value);
+                if (name.equals(ID)) {
+                    fId = value; // a compact header's, which an extended one's may follow
+                }
                 String label = enumeration.label(value);
                 if (label != null) {
                     fFields.putString(name, label);
