@@ -61,7 +61,7 @@ rc=0
 set +e
 if [ -n "$JAVA_READERS" ] || [ -z "$READERS" ]; then
 "$ROOT/mvnw" -B -Dsextant.platform="$PLATFORM" verify \
-    -pl releng/org.sextant.target,bundles/org.sextant.common.model,bundles/org.sextant.ctf.model,bundles/org.sextant.callstack.model,bundles/org.sextant.ftrace.model,bundles/org.sextant.otf2.model,bundles/org.sextant.parallel.model,bundles/org.sextant.kernel.model,bundles/org.sextant.fuzz.model \
+    -pl releng/org.sextant.target,bundles/org.sextant.common.model,bundles/org.sextant.ctf.model,bundles/org.sextant.callstack.model,bundles/org.sextant.ftrace.model,bundles/org.sextant.otf2.model,bundles/org.sextant.parallel.model,bundles/org.sextant.kernel.model,bundles/org.sextant.count.model,bundles/org.sextant.fuzz.model \
     -Dtest='*FuzzTest' -Dsurefire.failIfNoSpecifiedTests=false \
     -Dsextant.fuzz.mutants="$MUTANTS" -Dsextant.fuzz.seconds=$((SECONDS_TOTAL * CORES / INPUTS)) -Dsextant.fuzz.seed="$SEED" \
     -Dsextant.fuzz.readers="$JAVA_READERS" \

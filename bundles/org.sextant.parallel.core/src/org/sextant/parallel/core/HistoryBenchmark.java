@@ -2,6 +2,8 @@
 package org.sextant.parallel.core;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +44,8 @@ import org.sextant.parallel.model.ScalingModel;
  * confined to one core, since the one-thread build alone keeps more than one core busy (its merge, its history
  * writer, the collector and the compiler are threads of their own). Trace Compass's own indexing of the trace and the analyses that
  * opening the trace started end first, and an untimed build of each mode (serial, and parallel on one thread)
- * comes before the timed ones, so that JIT compilation does not favour whichever build runs later.
+ * comes before the timed ones, so that JIT compilation does not favour whichever build runs later; each timed
+ * build starts with the trace's files just read into the page cache, so that none of them reads it from disk.
  *
  * <p>
  * On a CTF trace it also times the decoder alone ({@code decoder}: every event decoded, no field kept, nothing
@@ -209,6 +212,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
         List<Map<String, Object>> decoder = new ArrayList<>();
         PipelineCosts decoding = null;
         for (int count : threads) {
+            warm(directory);
             ParallelDecoder.Stats stats;
             long start = System.nanoTime();
             try {
@@ -355,6 +359,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     /** Builds from scratch (no supplementary files), timing the build and sampling the heap meanwhile. */
     private static Build measure(ITmfTrace trace, Supplier<IAnalysisModule> factory) throws HeadlessAnalysisException {
         TmfTraceManager.deleteSupplementaryFiles(trace);
+        warm(Path.of(trace.getPath()));
         IAnalysisModule module = factory.get();
         try (HeapSampler heap = new HeapSampler()) {
             if (!module.setTrace(trace)) {
@@ -377,6 +382,27 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             throw new HeadlessAnalysisException(e.getMessage());
         } catch (IOException e) {
             throw new HeadlessAnalysisException("cannot measure the history files: " + e.getMessage()); //$NON-NLS-1$
+        }
+    }
+
+    /**
+     * Reads the trace's files once, untimed, so that every timed build starts with them in the page cache. A
+     * machine may evict file pages unused for a while (this one's kernel pages out those left a minute, by DAMON):
+     * a build that comes after a long comparison would otherwise read the trace from disk and the one before it
+     * not, and their ratio would measure the disk.
+     */
+    private static void warm(Path trace) throws HeadlessAnalysisException {
+        byte[] buffer = new byte[1 << 20];
+        try (Stream<Path> files = Files.walk(trace)) {
+            for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+                try (InputStream in = Files.newInputStream(file)) {
+                    while (in.read(buffer) >= 0) {
+                        // read only to have it cached
+                    }
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            throw new HeadlessAnalysisException("cannot read the trace " + trace + ": " + e.getMessage()); //$NON-NLS-1$
         }
     }
 

@@ -322,8 +322,8 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
 
     /**
      * @return how the history came about: "reused", "serial" or "parallel, N threads" (", M writers" when more
-     *         than one, ", {@value #DIRECT_DESCRIPTION}" when the workers wrote it), the latter two followed by why an existing history was not reused ("; rebuilt: state
-     *         version 1 -> 2")
+     *         than one, ", {@value #DIRECT_DESCRIPTION}" when the workers wrote it), the latter two followed by why
+     *         an existing history was not reused ("; rebuilt: state version 1 -> 2")
      */
     public String describeBuild() {
         Report report = fReport;

@@ -33,6 +33,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class CountHistoryWriter implements AutoCloseable {
 
+    private static final int BUFFER_BYTES = 1 << 18;
+
     /**
      * One counter's events in one chunk, as the history holds them.
      *
@@ -69,6 +71,12 @@ public final class CountHistoryWriter implements AutoCloseable {
     private final FileChannel fChannel;
     private final AtomicLong fNext = new AtomicLong(CountHistory.HEADER_BYTES);
     private final List<ChunkCounts> fChunks = new ArrayList<>();
+    /**
+     * Each writing thread's buffer, reused from chunk to chunk: a chunk's times are megabytes, which a buffer per
+     * chunk would allocate and drop each time (and a collector with small regions takes as humongous objects).
+     */
+    private final ThreadLocal<ByteBuffer> fBuffers = ThreadLocal.withInitial(
+            () -> ByteBuffer.allocateDirect(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN));
 
     private CountHistoryWriter(Path file, FileChannel channel) {
         fFile = file;
@@ -140,9 +148,9 @@ public final class CountHistoryWriter implements AutoCloseable {
             }
         }
         long offset = fNext.getAndAdd(bytes);
-        ByteBuffer buffer = ByteBuffer.allocate(Math.toIntExact(bytes)).order(ByteOrder.LITTLE_ENDIAN);
+        Output out = new Output(fBuffers.get(), offset);
         for (int i = 0; i < size; i++) {
-            buffer.putLong(nanos[i]);
+            out.put(nanos[i]);
         }
         List<Segment> segments = new ArrayList<>();
         segments.add(new Segment(CountSeries.TOTAL, offset, size, nanos[0], nanos[size - 1], 0));
@@ -150,19 +158,15 @@ public final class CountHistoryWriter implements AutoCloseable {
             Members indices = entry.getValue();
             long at = offset;
             if (indices.fSize < size) {
-                at = offset + buffer.position();
+                at = out.position();
                 for (int k = 0; k < indices.fSize; k++) {
-                    buffer.putLong(nanos[indices.fIndices[k]]);
+                    out.put(nanos[indices.fIndices[k]]);
                 }
             }
             int first = indices.fIndices[0];
             segments.add(new Segment(entry.getKey(), at, indices.fSize, nanos[first], nanos[indices.fIndices[indices.fSize - 1]], first));
         }
-        buffer.flip();
-        long to = offset;
-        while (buffer.hasRemaining()) {
-            to += fChannel.write(buffer, to);
-        }
+        out.flush();
         return new ChunkCounts(stream, position, List.copyOf(segments));
     }
 
@@ -259,6 +263,37 @@ public final class CountHistoryWriter implements AutoCloseable {
             fChannel.write(header, header.position());
         }
         return tree;
+    }
+
+    /** Times written through a thread's buffer to consecutive places of the file, from {@code position} on. */
+    private final class Output {
+        private final ByteBuffer fBuffer;
+        private long fPosition;
+
+        Output(ByteBuffer buffer, long position) {
+            fBuffer = buffer.clear();
+            fPosition = position;
+        }
+
+        void put(long time) throws IOException {
+            if (!fBuffer.hasRemaining()) {
+                flush();
+            }
+            fBuffer.putLong(time);
+        }
+
+        /** @return where the next time goes */
+        long position() {
+            return fPosition + fBuffer.position();
+        }
+
+        void flush() throws IOException {
+            fBuffer.flip();
+            while (fBuffer.hasRemaining()) {
+                fPosition += fChannel.write(fBuffer, fPosition);
+            }
+            fBuffer.clear();
+        }
     }
 
     /** The positions of one counter's events in a chunk. */

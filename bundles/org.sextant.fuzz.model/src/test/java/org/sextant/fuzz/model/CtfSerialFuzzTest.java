@@ -3,18 +3,27 @@ package org.sextant.fuzz.model;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.sextant.common.model.state.StateWriter;
+import org.sextant.count.model.CountHistory;
+import org.sextant.count.model.CountHistoryWriter;
+import org.sextant.count.model.CountSeries;
+import org.sextant.count.model.CountSink;
+import org.sextant.count.model.EventCounter;
 import org.sextant.ctf.model.CtfMetadata;
 import org.sextant.ctf.model.CtfTrace;
 import org.sextant.ctf.model.TraceFormatException;
@@ -34,7 +43,9 @@ import org.sextant.parallel.model.SerialBuilder;
  * the file, or is read whole, and then the serial mode keeps its promises: the count's events in global time
  * order; the io analysis's history built in chunks of a few events, every value a byte count of at least 0; and
  * the same as the parallel builds, which read the same mutant per stream in chunks of one packet, on one thread
- * and on two: the same events in the same order, the same history change for change. A codec that read a damaged
+ * and on two: the same events in the same order, the same history change for change, and the count history its
+ * workers write answering, at every time an event came and just before, what counting the serial mode's events
+ * one by one says. A codec that read a damaged
  * event one way through the cursor and another through the push reader, or a merge that lost or reordered events
  * past a damaged packet, would show here (it did: a metadata whose {@code sched:sched_switch} was damaged away made
  * the parallel io history differ, until the analysis stopped pairing calls in its workers for a trace without
@@ -86,6 +97,7 @@ class CtfSerialFuzzTest {
                     throw new Campaign.InvariantViolation("io history: serial " + serialHistory + ", parallel on " + threads + " threads "
                             + parallelHistory);
                 }
+                checkCountHistory(input, threads);
             }
         }
 
@@ -94,6 +106,77 @@ class CtfSerialFuzzTest {
             return error instanceof TraceFormatException && Fuzzing.namesInput(error, input);
         }
     };
+
+    /**
+     * Writes the count history of the trace on that many threads, in chunks of one packet, and checks it against
+     * the serial mode's events counted one by one: its counters in the order of their first events, and each
+     * counter's value and span at every time one of its events came and just before, as the state system would
+     * hold them (a change at the ongoing interval's start replaces its value).
+     */
+    private static void checkCountHistory(Path input, int threads) throws Exception {
+        Map<CountSeries, TreeMap<Long, Long>> expected = new LinkedHashMap<>();
+        EventCounter counter = new EventCounter(new CountSink() {
+            @Override
+            public void total(long timestamp, long count) {
+                expected.computeIfAbsent(CountSeries.TOTAL, s -> new TreeMap<>()).put(timestamp, count);
+            }
+
+            @Override
+            public void cpu(long timestamp, int cpu, long count) {
+                expected.computeIfAbsent(CountSeries.cpu(cpu), s -> new TreeMap<>()).put(timestamp, count);
+            }
+
+            @Override
+            public void type(long timestamp, String type, long count) {
+                expected.computeIfAbsent(CountSeries.type(type), s -> new TreeMap<>()).put(timestamp, count);
+            }
+        });
+        new ParallelDecoder(1, ParallelBuilder.SERIAL).decode(input, counter::count, (done, total) -> { }, new AtomicBoolean());
+        if (expected.isEmpty()) {
+            return;
+        }
+        long start = expected.get(CountSeries.TOTAL).firstKey();
+        long end = expected.get(CountSeries.TOTAL).lastKey();
+        Path file = Files.createTempFile("sextant-fuzz-count", ".direct");
+        try {
+            List<CountSeries> order;
+            try (CountHistoryWriter writer = CountHistoryWriter.create(file)) {
+                new ParallelDecoder(threads, PARALLEL_CHUNK_BYTES).reduce(input,
+                        (chunk, stream, nanos, cpus, names, size) -> writer.write(stream, chunk.firstPacket(), nanos, cpus, names, size), writer::add,
+                        (done, total) -> { }, new AtomicBoolean());
+                order = writer.series();
+                writer.finish(start, end, new int[order.size()]);
+            }
+            if (!order.equals(List.copyOf(expected.keySet()))) {
+                throw new Campaign.InvariantViolation("count history on " + threads + " threads: counters " + order + ", counting one by one "
+                        + expected.keySet());
+            }
+            try (CountHistory history = CountHistory.open(file)) {
+                for (int series = 0; series < order.size(); series++) {
+                    TreeMap<Long, Long> changes = expected.get(order.get(series));
+                    for (long time : changes.keySet()) {
+                        for (long t : new long[] { time - 1, time }) {
+                            if (t < start) {
+                                continue;
+                            }
+                            Map.Entry<Long, Long> last = changes.floorEntry(t);
+                            Long next = changes.higherKey(t);
+                            long until = next == null ? end : next - 1;
+                            CountHistory.Span want = last == null ? new CountHistory.Span(start, until, 0)
+                                    : new CountHistory.Span(last.getKey(), until, last.getValue());
+                            CountHistory.Span got = history.at(series, t);
+                            if (!got.equals(want)) {
+                                throw new Campaign.InvariantViolation("count history on " + threads + " threads: " + order.get(series) + " at " + t
+                                        + " is " + got + ", counting one by one " + want);
+                            }
+                        }
+                    }
+                }
+            }
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
 
     /** @return the names of the event classes the trace's metadata declares, as Trace Compass gives them to the io module */
     private static Set<String> eventClasses(Path input) throws Exception {

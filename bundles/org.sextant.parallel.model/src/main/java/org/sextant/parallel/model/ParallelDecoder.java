@@ -164,7 +164,8 @@ public final class ParallelDecoder {
     }
 
     /**
-     * What a worker makes of one decoded chunk, on the worker's thread.
+     * What a worker makes of one decoded chunk, on the worker's thread. The arrays are the worker's, reused for its
+     * next chunk: a reducer keeps none of them.
      *
      * @param <T>
      *            what it makes
@@ -222,11 +223,15 @@ public final class ParallelDecoder {
         CtfTrace trace = CtfTrace.open(traceDirectory);
         CtfMetadata metadata = trace.metadata();
         List<Path> streams = List.copyOf(trace.packets().keySet());
+        // A worker's columns serve all its chunks: a chunk's would be arrays of megabytes made and dropped at
+        // each chunk, which a collector with small regions handles as humongous objects.
+        ThreadLocal<Columns> workerColumns = ThreadLocal.withInitial(() -> new Columns((nanos, cpu, name) -> { }));
         ChunkPipeline.Work<Unmerged<T>> work = new ChunkPipeline.Work<>() {
             @Override
             public Unmerged<T> run(Chunk chunk, List<Packet> packets) throws TraceFormatException, IOException {
                 // reduced here, never emitted to a merge
-                Columns columns = new Columns((nanos, cpu, name) -> { });
+                Columns columns = workerColumns.get();
+                columns.fSize = 0;
                 trace.reader(chunk.stream(), Set.of()).read(packets, chunk.firstPacket(), chunk.packets(),
                         (timestamp, cpu, event, fields) -> columns.add(metadata.toNanos(timestamp), cpu, event.name()));
                 return new Unmerged<>(reducer.reduce(chunk, streams.indexOf(chunk.stream()), columns.fNanos, columns.fCpus, columns.fNames,
