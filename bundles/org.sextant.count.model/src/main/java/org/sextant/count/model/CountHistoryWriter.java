@@ -140,7 +140,7 @@ public final class CountHistoryWriter implements AutoCloseable {
         perCpu.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(entry -> members.put(CountSeries.cpu(entry.getKey()), entry.getValue()));
         perType.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(entry -> members.put(CountSeries.type(entry.getKey()), entry.getValue()));
 
-        // A CPU that has every event of the chunk (a stream of one CPU) shares the total's times.
+        // A counter that has every event of the chunk (the CPU of a stream of one CPU) shares the total's times.
         long bytes = (long) size * Long.BYTES;
         for (Members indices : members.values()) {
             if (indices.fSize < size) {
