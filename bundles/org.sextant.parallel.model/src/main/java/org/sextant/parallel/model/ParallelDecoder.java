@@ -24,7 +24,8 @@ import org.sextant.ctf.model.TraceFormatException;
  * only the chunks in flight. Events with equal timestamps come out by stream, then in stream order, whatever
  * the number of threads. One thread with chunks of {@link ParallelBuilder#SERIAL} bytes is the serial mode:
  * every stream read at once in time order on the calling thread ({@link StreamMerge}), with no chunk held, which
- * delivers the same sequence.
+ * delivers the same sequence. An analysis whose chunks need nothing of each other has each chunk reduced on its
+ * worker instead ({@link #reduce}), with no merge at all.
  * </p>
  */
 public final class ParallelDecoder {
