@@ -399,6 +399,9 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
         Path manifest = directory.resolve(id + MANIFEST_SUFFIX);
         Path direct = directory.resolve(id + DIRECT_SUFFIX);
         Path record = Provenance.recordOf(history);
+        // A direct history's record is its own: what a trace's folder holds with no record is deleted when the
+        // trace's files change (TraceOpener), which must leave the history to be rebuilt here, saying why.
+        Path directRecord = Provenance.recordOf(direct);
         DirectHistory directHistory = writesDirectly() ? getDirectHistory() : null;
         int writers = getWriters();
         List<Path> shards = shardFiles(directory, writers);
@@ -407,7 +410,7 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
         try {
             Provenance provenance = Provenance.of(Path.of(trace.getPath()), buildFacts());
             if (Files.isRegularFile(history) || Files.isRegularFile(manifest) || Files.isRegularFile(direct)) {
-                String change = changeSince(provenance, record);
+                String change = changeSince(provenance, Files.isRegularFile(direct) ? directRecord : record);
                 if (change == null) {
                     try {
                         fStateSystem = open(history, manifest, direct);
@@ -419,6 +422,7 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
                 fRebuilt = "rebuilt: " + change; //$NON-NLS-1$
             }
             Files.deleteIfExists(record);
+            Files.deleteIfExists(directRecord);
             deleteHistory(directory);
             Files.createDirectories(directory);
             for (Path partial : partials) {
@@ -426,7 +430,7 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
             }
             long start = trace.getStartTime().toNanos();
             if (directHistory != null) {
-                return buildDirectly(directHistory, trace, start, partials.get(0), direct, provenance, record, monitor);
+                return buildDirectly(directHistory, trace, start, partials.get(0), direct, provenance, directRecord, monitor);
             }
             Set<Long> existing = insertionThreads(Set.of());
             IStateHistoryBackend backend = writers == 1

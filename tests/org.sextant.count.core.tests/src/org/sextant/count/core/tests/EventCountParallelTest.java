@@ -16,6 +16,7 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.junit.jupiter.api.Test;
 import org.sextant.count.core.EventCountAnalysisModule;
+import org.sextant.headless.core.Provenance;
 import org.sextant.internal.count.core.EventCountParallelModule;
 import org.sextant.parallel.core.Histories;
 import org.sextant.parallel.core.ParallelHistoryModule;
@@ -70,6 +71,8 @@ class EventCountParallelTest {
             again.dispose();
             String directory = TmfTraceManager.getSupplementaryFileDir(trace);
             assertTrue(Files.exists(Path.of(directory, EventCountParallelModule.ID + ".direct")));
+            // its own record, which keeps it when a changed trace's folder is cleared of files without one
+            assertTrue(Files.exists(Provenance.recordOf(Path.of(directory, EventCountParallelModule.ID + ".direct"))));
             assertTrue(Files.notExists(Path.of(directory, EventCountParallelModule.ID + ".direct.partial")));
         } finally {
             Traces.close(trace);
