@@ -67,7 +67,6 @@ public final class CountHistoryWriter implements AutoCloseable {
     public record ChunkCounts(int stream, long position, List<Segment> segments) {
     }
 
-    private final Path fFile;
     private final FileChannel fChannel;
     private final AtomicLong fNext = new AtomicLong(CountHistory.HEADER_BYTES);
     private final List<ChunkCounts> fChunks = new ArrayList<>();
@@ -78,8 +77,7 @@ public final class CountHistoryWriter implements AutoCloseable {
     private final ThreadLocal<ByteBuffer> fBuffers = ThreadLocal.withInitial(
             () -> ByteBuffer.allocateDirect(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN));
 
-    private CountHistoryWriter(Path file, FileChannel channel) {
-        fFile = file;
+    private CountHistoryWriter(FileChannel channel) {
         fChannel = channel;
     }
 
@@ -91,7 +89,7 @@ public final class CountHistoryWriter implements AutoCloseable {
      *             when the file cannot be created
      */
     public static CountHistoryWriter create(Path file) throws IOException {
-        return new CountHistoryWriter(file, FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+        return new CountHistoryWriter(FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE, StandardOpenOption.READ));
     }
 
@@ -310,11 +308,6 @@ public final class CountHistoryWriter implements AutoCloseable {
     }
 
     private record Placed(int stream, long position, Segment segment) {
-    }
-
-    /** @return the file written */
-    public Path file() {
-        return fFile;
     }
 
     @Override
