@@ -2,12 +2,16 @@
 package org.sextant.callstack.model;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -52,6 +56,8 @@ final class PerfScriptReader {
     private static final byte[] JUMP = ascii("jmp");
     /** The most decimal digits whose number is sure to fit a long. */
     private static final int MAX_SAFE_DIGITS = 18;
+    /** Batches in flight: one parsed while one is applied, and one more, should parsing be ahead. */
+    private static final int BATCHES = 3;
     private static final Pattern INSTRUCTION = Pattern
             .compile("([0-9a-f]+)(?:\\s+([^\\s(]\\S*?)(?:\\+0x[0-9a-f]+)?(?=\\s|$))?(?:\\s+\\(([^)]*)\\))?(?:\\s+ilen:\\s*\\d+)?(?:\\s+insn:((?:\\s+[0-9a-f]{2})+))?\\s*(.*)");
     private static final Pattern INDENTED = Pattern.compile("([a-z ]*?)\\s*\\(([^)]*)\\)[\\t ]( *)(\\S+)\\s*");
@@ -63,10 +69,9 @@ final class PerfScriptReader {
     private final DeltaProfiler fDeltas;
     private final Set<CallFlow.Weight> fWeights = EnumSet.noneOf(CallFlow.Weight.class);
     private final Map<Long, String> fPrevious = new HashMap<>();
-    private final Names fNames = new Names();
     private int fLine;
-    /** Where the line being read starts in its bytes, for a message about it. */
-    private int fLineStart;
+    /** Where the line applied last happened. */
+    private CallFlow.Where fWhere;
 
     private PerfScriptReader(String name, CallFlow flow, DeltaProfiler deltas) {
         fName = name;
@@ -96,6 +101,15 @@ final class PerfScriptReader {
     /**
      * Reads the flow into call stacks and, from instruction lines, the delta profile.
      *
+     * <p>
+     * Two threads share the work: a parsing thread finds the lines and scans them into {@link Batch batches}, and
+     * the calling thread applies the batches to the flow in the file's order. Most of a read's time is scanning
+     * (four fifths of it for branches), which the format lets run ahead, since what a line says depends on no
+     * other line; applying needs the lines in order, one thread's stack after the other. A batch keeps the bytes
+     * of its lines, so that a problem found while applying one names it as a read on one thread would, and the
+     * first problem, found by either thread, is the one reported.
+     * </p>
+     *
      * @param in
      *            the text
      * @param name
@@ -112,84 +126,132 @@ final class PerfScriptReader {
      */
     static Set<CallFlow.Weight> read(LineReader in, String name, CallFlow flow, DeltaProfiler deltas) throws IOException, CallStackFormatException {
         PerfScriptReader reader = new PerfScriptReader(name, flow, deltas);
-        while (in.next()) {
-            reader.fLine++;
-            byte[] text = in.bytes();
-            int start = in.lineStart();
-            int end = in.lineEnd();
+        Parser parser = new Parser(in);
+        BlockingQueue<Batch> free = new ArrayBlockingQueue<>(BATCHES);
+        // as many places as batches: the parsing thread waits only for a free batch, which an interrupt ends
+        BlockingQueue<Batch> parsed = new ArrayBlockingQueue<>(BATCHES);
+        for (int i = 0; i < BATCHES; i++) {
+            free.add(new Batch());
+        }
+        Thread parsing = new Thread(() -> {
             try {
-                reader.line(text, start, end);
-            } catch (CallFlow.TimeGoesBack e) {
-                throw reader.problem(e.getMessage(), text, start, end);
-            } catch (NumberFormatException | ArithmeticException e) {
-                throw reader.problem("a number out of range", text, start, end);
+                Batch batch;
+                do {
+                    batch = free.take();
+                    parser.fill(batch);
+                    parsed.add(batch);
+                } while (!batch.fLast);
+            } catch (InterruptedException e) {
+                // the read ended before the text did (a problem in a line): nothing takes more batches
             }
+        }, "perf script parser: " + name);
+        parsing.setDaemon(true);
+        parsing.start();
+        try {
+            Batch batch;
+            do {
+                batch = parsed.take();
+                reader.apply(batch);
+                free.add(batch);
+            } while (!batch.fLast);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while reading " + name);
+        } finally {
+            parsing.interrupt();
+            joinUninterruptibly(parsing);
         }
         return reader.fWeights;
     }
 
-    /** The line {@code text[start, end)}. */
-    private void line(byte[] text, int start, int end) throws CallStackFormatException {
-        fLineStart = start;
-        if (isBlank(text, start, end) || text[start] == '#') {
-            return;
-        }
-        if (startsWith(text, skipSpaces(text, start, end), end, DECODE_ERROR_START)) {
-            Matcher error = DECODE_ERROR.matcher(string(text, start, end));
-            if (error.matches()) {
-                long thread = Long.parseLong(error.group(3));
-                long time = error.group(1) == null ? -1 : nanoseconds(text, start + error.start(1), start + error.end(1), start + error.end(2));
-                fFlow.gap(new CallFlow.Where("?", thread, -1), time);
-                fPrevious.remove(thread);
-                return;
+    /** Waits for a thread to end, as the read's text must not be closed while it reads it. */
+    private static void joinUninterruptibly(Thread thread) {
+        boolean interrupted = false;
+        while (thread.isAlive()) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
             }
         }
-        Header header = Header.scan(text, start, end);
-        if (header == null) {
-            throw problem("not a perf script sample (comm tid [cpu] time: ...)", text, start, end);
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
-        CallFlow.Where where = new CallFlow.Where(fNames.of(text, header.commStart(), header.commEnd()), header.tid(), header.cpu());
-        long time = header.nanos();
-        fWeights.add(CallFlow.Weight.TIME);
-        int fields = sampleStart(text, header.fields(), end);
-        int arrow = indexOf(text, ARROW, fields, end);
-        if (arrow >= 0) {
-            branch(where, time, text, fields, arrow, end);
-            return;
-        }
-        String line = string(text, start, end);
-        Matcher indented = INDENTED.matcher(line).region(fields - start, line.length());
-        if (indented.matches()) {
-            indented(where, time, indented);
-            return;
-        }
-        Matcher instruction = INSTRUCTION.matcher(line).region(fields - start, line.length());
-        if (isInstruction(instruction)) {
-            instruction(where, time, instruction);
-            return;
-        }
-        throw problem("a sample that is no branch (ip => addr), indented call nor instruction (insn:)", text, start, end);
     }
 
-    /** A branch, {@code text[from, arrow)} its source and what follows {@code " => "} up to {@code end} its target. */
-    private void branch(CallFlow.Where where, long time, byte[] text, int from, int arrow, int end) throws CallStackFormatException {
-        long instructions = 0;
-        int toEnd = end;
-        long[] ipc = ipc(text, arrow + ARROW.length, end);
-        if (ipc != null) {
-            instructions = ipc[1];
-            toEnd = (int) ipc[0];
+    /** Applies a batch's lines to the flow, then throws what ended the parsing in it, if anything did. */
+    private void apply(Batch batch) throws IOException, CallStackFormatException {
+        for (int i = 0; i < batch.fSize; i++) {
+            fLine++;
+            try {
+                apply(batch, i);
+            } catch (CallFlow.TimeGoesBack e) {
+                throw problem(e.getMessage(), batch.fText, batch.fStart[i], batch.fEnd[i]);
+            } catch (NumberFormatException | ArithmeticException e) {
+                throw problem("a number out of range", batch.fText, batch.fStart[i], batch.fEnd[i]);
+            }
+        }
+        Throwable failure = batch.fFailure;
+        if (failure instanceof IOException e) {
+            throw e;
+        }
+        if (failure instanceof RuntimeException e) {
+            throw e;
+        }
+        if (failure != null) {
+            throw (Error) failure;
+        }
+    }
+
+    private void apply(Batch batch, int i) throws CallStackFormatException {
+        switch (batch.fKind[i]) {
+        case Batch.BLANK:
+            return;
+        case Batch.PROBLEM:
+            throw problem(batch.fProblem, batch.fText, batch.fStart[i], batch.fEnd[i]);
+        case Batch.DECODE_ERROR:
+            fFlow.gap(new CallFlow.Where("?", batch.fThread[i], -1), batch.fTime[i]);
+            fPrevious.remove(batch.fThread[i]);
+            return;
+        case Batch.BRANCH:
+            fWeights.add(CallFlow.Weight.TIME);
+            branch(where(batch, i), batch, i);
+            return;
+        default:
+            fWeights.add(CallFlow.Weight.TIME);
+            sample(where(batch, i), batch, i);
+        }
+    }
+
+    /** Where a line's sample happened: most lines are where the line before was, whose place serves again. */
+    private CallFlow.Where where(Batch batch, int i) {
+        String process = batch.fProcess[i];
+        long thread = batch.fThread[i];
+        int cpu = batch.fCpu[i];
+        if (fWhere == null || fWhere.process() != process || fWhere.thread() != thread || fWhere.cpu() != cpu) {
+            fWhere = new CallFlow.Where(process, thread, cpu);
+        }
+        return fWhere;
+    }
+
+    private void branch(CallFlow.Where where, Batch batch, int i) {
+        long time = batch.fTime[i];
+        long instructions = batch.fInstructions[i];
+        if (instructions >= 0) {
             fWeights.add(CallFlow.Weight.INSTRUCTIONS);
+        } else {
+            instructions = 0;
         }
-        Location source = Location.at(text, from, arrow);
-        Location target = Location.at(text, arrow + ARROW.length, toEnd);
-        if (source == null || target == null) {
-            throw problem("a branch that is not ip sym (dso) => addr sym (dso)", text, fLineStart, end);
+        String caller = batch.fCaller[i];
+        String callee = batch.fCallee[i];
+        if (batch.fCallerBinary[i] != null) {
+            fFlow.locate(caller, batch.fCallerBinary[i]);
         }
-        Flags flags = new Flags(text, from, trimEnd(text, from, source.start()));
-        String caller = function(text, source);
-        String callee = isZero(text, target.start(), target.addressEnd()) ? null : function(text, target);
-        if (flags.contains(TRACE_START)) {
+        if (batch.fCalleeBinary[i] != null) {
+            fFlow.locate(callee, batch.fCalleeBinary[i]);
+        }
+        byte kind = batch.fBranch[i];
+        if (kind == Batch.TRACE_START) {
             if (instructions > 0) {
                 // instructions counted up to a trace start ran before the trace stopped, on the stack it stopped in
                 fFlow.advance(where, -1, instructions, null);
@@ -201,18 +263,38 @@ final class PerfScriptReader {
             return;
         }
         fFlow.advance(where, time, instructions, caller);
-        if (flags.contains(CALL) || flags.contains(INTERRUPT) && !flags.contains(INTERRUPT_RETURN)) {
+        if (kind == Batch.CALL) {
             // call, syscall, int, hw int: into the target when the trace follows it
             if (callee != null) {
                 fFlow.call(where, caller, callee);
             }
-        } else if (flags.contains(RETURN)) {
+        } else if (kind == Batch.RETURN) {
             // return, sysret, iret
             fFlow.ret(where, callee);
-        } else if (flags.contains(JUMP) && callee != null && !callee.equals(caller)) {
+        } else if (kind == Batch.JUMP && callee != null && !callee.equals(caller)) {
             fFlow.jump(where, callee);
         }
     }
+
+    /** A sample that is no branch: an indented call or an instruction, read by regular expressions. */
+    private void sample(CallFlow.Where where, Batch batch, int i) throws CallStackFormatException {
+        int start = batch.fStart[i];
+        int end = batch.fEnd[i];
+        String line = string(batch.fText, start, end);
+        int fields = batch.fFields[i] - start;
+        Matcher indented = INDENTED.matcher(line).region(fields, line.length());
+        if (indented.matches()) {
+            indented(where, batch.fTime[i], indented);
+            return;
+        }
+        Matcher instruction = INSTRUCTION.matcher(line).region(fields, line.length());
+        if (isInstruction(instruction)) {
+            instruction(where, batch.fTime[i], instruction);
+            return;
+        }
+        throw problem("a sample that is no branch (ip => addr), indented call nor instruction (insn:)", batch.fText, start, end);
+    }
+
     private void indented(CallFlow.Where where, long time, Matcher indented) {
         String flags = indented.group(1);
         int depth = indented.group(3).length() / 4;
@@ -258,15 +340,214 @@ final class PerfScriptReader {
         return instruction.matches() && (instruction.group(4) != null || !instruction.group(5).isEmpty());
     }
 
-    private String function(byte[] text, Location location) {
-        String function = location.symbolStart() < 0 ? fNames.of(UNKNOWN, 0, UNKNOWN.length) : fNames.of(text, location.symbolStart(), location.symbolEnd());
-        // the mark of the name just found: a function's binary is named once, without a set looked up per branch
-        if (location.binaryStart() >= 0 && fNames.markLast()) {
-            fFlow.locate(function, fNames.of(text, location.binaryStart(), location.binaryEnd()));
+    /**
+     * Lines scanned for the thread that applies them, in columns: a line's kind, where and when its sample was,
+     * and for a branch, its functions, the binaries named the first time each function is, and what it did. No
+     * object is made per line (the names are the ones {@link Names} keeps); a batch is filled again once applied.
+     */
+    private static final class Batch {
+        static final byte BLANK = 0;
+        /** a line that is no perf script: {@link #fProblem} says why, and the read ends there */
+        static final byte PROBLEM = 1;
+        static final byte DECODE_ERROR = 2;
+        static final byte BRANCH = 3;
+        /** a sample that is no branch, read by regular expressions from {@link #fFields} on */
+        static final byte SAMPLE = 4;
+
+        /** What a branch did, told by its flags. */
+        static final byte OTHER = 0;
+        static final byte TRACE_START = 1;
+        static final byte CALL = 2;
+        static final byte RETURN = 3;
+        static final byte JUMP = 4;
+
+        /** The most lines a batch holds: enough that handing it over costs little per line. */
+        static final int LINES = 4096;
+        /** The most bytes of text a batch takes more lines after; one line may pass it. */
+        static final int BYTES = 1 << 20;
+
+        byte[] fText = new byte[BYTES];
+        int fTextEnd;
+        int fSize;
+        final int[] fStart = new int[LINES];
+        final int[] fEnd = new int[LINES];
+        final byte[] fKind = new byte[LINES];
+        final String[] fProcess = new String[LINES];
+        final long[] fThread = new long[LINES];
+        final int[] fCpu = new int[LINES];
+        final long[] fTime = new long[LINES];
+        final int[] fFields = new int[LINES];
+        /** The instructions of a branch's {@code IPC}, -1 when it has none. */
+        final long[] fInstructions = new long[LINES];
+        final byte[] fBranch = new byte[LINES];
+        final String[] fCaller = new String[LINES];
+        /** The callee, null when the branch leaves the trace. */
+        final String[] fCallee = new String[LINES];
+        final String[] fCallerBinary = new String[LINES];
+        final String[] fCalleeBinary = new String[LINES];
+        String fProblem;
+        /** What ended the parsing after the batch's lines: the text could not be read, or a bug. */
+        Throwable fFailure;
+        /** Whether no batch follows. */
+        boolean fLast;
+
+        boolean isFull() {
+            return fSize == LINES || fTextEnd >= BYTES;
         }
-        return function;
+
+        /** Copies a line's bytes in as the next line, whose index is {@link #fSize} until it is kept. */
+        void copy(byte[] text, int start, int end) {
+            int length = end - start;
+            if (fTextEnd + length > fText.length) {
+                fText = Arrays.copyOf(fText, Math.max(fTextEnd + length, 2 * fText.length));
+            }
+            System.arraycopy(text, start, fText, fTextEnd, length);
+            fStart[fSize] = fTextEnd;
+            fEnd[fSize] = fTextEnd + length;
+            fTextEnd += length;
+        }
     }
 
+    /**
+     * Finds the lines and scans them into batches, on the parsing thread: the header, the event name, a branch's
+     * addresses, names and {@code IPC}, and a decoder error's thread and time. It reads names with its own
+     * {@link Names}, whose marks tell which function is met first, and so names its binary.
+     */
+    private static final class Parser {
+        private final LineReader fIn;
+        private final Names fNames = new Names();
+
+        Parser(LineReader in) {
+            fIn = in;
+        }
+
+        /**
+         * Fills a batch with the next lines, up to its size, the end of the text, or a line that is no perf script.
+         * Whatever else stops it (the text cannot be read, a line is too long) is kept in the batch, to be thrown
+         * after its lines are applied, as a read on one thread would.
+         */
+        void fill(Batch batch) {
+            batch.fSize = 0;
+            batch.fTextEnd = 0;
+            try {
+                while (!batch.isFull()) {
+                    if (!fIn.next()) {
+                        batch.fLast = true;
+                        return;
+                    }
+                    batch.copy(fIn.bytes(), fIn.lineStart(), fIn.lineEnd());
+                    boolean read = line(batch, batch.fSize);
+                    batch.fSize++;
+                    if (!read) {
+                        batch.fLast = true;
+                        return;
+                    }
+                }
+            } catch (Throwable e) {
+                // handed to the applying thread, which throws it: else it would wait for a batch forever
+                batch.fFailure = e;
+                batch.fLast = true;
+            }
+        }
+
+        /** @return false at a line that is no perf script */
+        private boolean line(Batch batch, int i) {
+            byte[] text = batch.fText;
+            int start = batch.fStart[i];
+            int end = batch.fEnd[i];
+            try {
+                if (isBlank(text, start, end) || text[start] == '#') {
+                    batch.fKind[i] = Batch.BLANK;
+                    return true;
+                }
+                if (startsWith(text, skipSpaces(text, start, end), end, DECODE_ERROR_START)) {
+                    Matcher error = DECODE_ERROR.matcher(string(text, start, end));
+                    if (error.matches()) {
+                        batch.fThread[i] = Long.parseLong(error.group(3));
+                        batch.fTime[i] = error.group(1) == null ? -1 : nanoseconds(text, start + error.start(1), start + error.end(1), start + error.end(2));
+                        batch.fKind[i] = Batch.DECODE_ERROR;
+                        return true;
+                    }
+                }
+                Header header = Header.scan(text, start, end);
+                if (header == null) {
+                    return problem(batch, i, "not a perf script sample (comm tid [cpu] time: ...)");
+                }
+                batch.fProcess[i] = fNames.of(text, header.commStart(), header.commEnd());
+                batch.fThread[i] = header.tid();
+                batch.fCpu[i] = header.cpu();
+                batch.fTime[i] = header.nanos();
+                int fields = sampleStart(text, header.fields(), end);
+                int arrow = indexOf(text, ARROW, fields, end);
+                if (arrow < 0) {
+                    batch.fKind[i] = Batch.SAMPLE;
+                    batch.fFields[i] = fields;
+                    return true;
+                }
+                return branch(batch, i, fields, arrow, end);
+            } catch (NumberFormatException | ArithmeticException e) {
+                return problem(batch, i, "a number out of range");
+            }
+        }
+
+        /** A branch, {@code text[from, arrow)} its source and what follows {@code " => "} up to {@code end} its target. */
+        private boolean branch(Batch batch, int i, int from, int arrow, int end) {
+            byte[] text = batch.fText;
+            int toEnd = end;
+            long[] ipc = ipc(text, arrow + ARROW.length, end);
+            batch.fInstructions[i] = -1;
+            if (ipc != null) {
+                batch.fInstructions[i] = ipc[1];
+                toEnd = (int) ipc[0];
+            }
+            Location source = Location.at(text, from, arrow);
+            Location target = Location.at(text, arrow + ARROW.length, toEnd);
+            if (source == null || target == null) {
+                return problem(batch, i, "a branch that is not ip sym (dso) => addr sym (dso)");
+            }
+            batch.fCaller[i] = function(text, source);
+            batch.fCallerBinary[i] = binary(text, source);
+            batch.fCallee[i] = null;
+            batch.fCalleeBinary[i] = null;
+            if (!isZero(text, target.start(), target.addressEnd())) {
+                batch.fCallee[i] = function(text, target);
+                batch.fCalleeBinary[i] = binary(text, target);
+            }
+            Flags flags = new Flags(text, from, trimEnd(text, from, source.start()));
+            if (flags.contains(TRACE_START)) {
+                batch.fBranch[i] = Batch.TRACE_START;
+            } else if (flags.contains(CALL) || flags.contains(INTERRUPT) && !flags.contains(INTERRUPT_RETURN)) {
+                batch.fBranch[i] = Batch.CALL;
+            } else if (flags.contains(RETURN)) {
+                batch.fBranch[i] = Batch.RETURN;
+            } else if (flags.contains(JUMP)) {
+                batch.fBranch[i] = Batch.JUMP;
+            } else {
+                batch.fBranch[i] = Batch.OTHER;
+            }
+            batch.fKind[i] = Batch.BRANCH;
+            return true;
+        }
+
+        private String function(byte[] text, Location location) {
+            return location.symbolStart() < 0 ? fNames.of(UNKNOWN, 0, UNKNOWN.length) : fNames.of(text, location.symbolStart(), location.symbolEnd());
+        }
+
+        /**
+         * @return the binary of the function {@link #function} found just now, the first time it is found (a
+         *         function's binary is named once, by the mark of its name, without a set looked up per branch),
+         *         else null
+         */
+        private String binary(byte[] text, Location location) {
+            return location.binaryStart() >= 0 && fNames.markLast() ? fNames.of(text, location.binaryStart(), location.binaryEnd()) : null;
+        }
+
+        private static boolean problem(Batch batch, int i, String problem) {
+            batch.fKind[i] = Batch.PROBLEM;
+            batch.fProblem = problem;
+            return false;
+        }
+    }
     /**
      * A branch's flags, {@code text[start, end)} without the white space that pads them, asked about without
      * cutting them out of the line, and looked for in them only: a search to the end of the line, for each flag

@@ -65,16 +65,40 @@ class DamagedProfileTest {
     /** Of two problems far into a file, the first is the one reported, at its own line. */
     @Test
     void perfScriptFirstProblemIsNamedAtItsLine(@TempDir Path dir) throws Exception {
-        List<String> lines = new ArrayList<>();
-        for (int i = 0; i < 10_000; i++) {
-            lines.add(String.format("callpaths 4242/4242 [000] 1000.%09d:   call   401136 main+0x16 (/tmp/pt/callpaths) =>   401196 run (/tmp/pt/callpaths)", i));
-        }
+        List<String> lines = branches(10_000);
         lines.set(8999, "not a sample");
         lines.set(9999, "nor this");
         Path script = dir.resolve("perf-script.txt");
         Files.write(script, lines);
         CallStackFormatException error = assertThrows(CallStackFormatException.class, () -> ProfileTest.read(script));
         assertEquals(script + " line 9000: not a perf script sample (comm tid [cpu] time: ...): not a sample", error.getMessage());
+    }
+
+    /**
+     * A problem found while the lines are applied, on the calling thread, is reported before one the parsing
+     * thread found further on, and found first.
+     */
+    @Test
+    void perfScriptTimeGoingBackIsReportedBeforeALaterProblem(@TempDir Path dir) throws Exception {
+        List<String> lines = branches(10_000);
+        lines.set(4999, lines.get(4999).replace("1000.000004999", "999.000004999"));
+        lines.set(8999, "not a sample");
+        Path script = dir.resolve("perf-script.txt");
+        Files.write(script, lines);
+        CallStackFormatException error = assertThrows(CallStackFormatException.class, () -> ProfileTest.read(script));
+        assertEquals(script + " line 5000: time goes backwards in thread 4242: 999000004999 after 1000000004998: " + lines.get(4999).substring(0, 97) + "...",
+                error.getMessage());
+    }
+
+    /** A perf script line too long to read, found by the parsing thread, is reported after the lines before it. */
+    @Test
+    void perfScriptLineTooLongIsAnErrorAtItsLine(@TempDir Path dir) throws Exception {
+        List<String> lines = branches(6_000);
+        lines.set(5999, "x".repeat(Profile.MAX_LINE + 1));
+        Path script = dir.resolve("perf-script.txt");
+        Files.write(script, lines, StandardCharsets.ISO_8859_1);
+        CallStackFormatException error = assertThrows(CallStackFormatException.class, () -> ProfileTest.read(script));
+        assertEquals(script + " line 6000: longer than 16777216 characters, more than any line of a call profile", error.getMessage());
     }
 
     /** A line that starts with white space and the thread has no command name (fuzzing found it). */
@@ -126,6 +150,15 @@ class DamagedProfileTest {
         CallStackFormatException error = assertThrows(CallStackFormatException.class, () -> ProfileTest.read(endless));
         int line = foldedLinesBefore + 1;
         assertEquals(endless + " line " + line + ": longer than 16777216 characters, more than any line of a call profile", error.getMessage());
+    }
+
+    /** Calls from main to run, one a nanosecond, more than a batch of the parsing thread's. */
+    private static List<String> branches(int count) {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            lines.add(String.format("callpaths 4242/4242 [000] 1000.%09d:   call   401136 main+0x16 (/tmp/pt/callpaths) =>   401196 run (/tmp/pt/callpaths)", i));
+        }
+        return lines;
     }
 
     /**
