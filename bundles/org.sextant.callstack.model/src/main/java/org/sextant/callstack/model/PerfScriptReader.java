@@ -56,8 +56,10 @@ final class PerfScriptReader {
     private static final byte[] JUMP = ascii("jmp");
     /** The most decimal digits whose number is sure to fit a long. */
     private static final int MAX_SAFE_DIGITS = 18;
-    /** Batches in flight: one parsed while one is applied, and one more, should parsing be ahead. */
-    private static final int BATCHES = 3;
+    /** Parsing threads: scanning is four fifths of the work, applying the rest. */
+    private static final int PARSERS = 2;
+    /** Each parser's batches: one parsed while one is applied. */
+    private static final int BATCHES = 2;
     private static final Pattern INSTRUCTION = Pattern
             .compile("([0-9a-f]+)(?:\\s+([^\\s(]\\S*?)(?:\\+0x[0-9a-f]+)?(?=\\s|$))?(?:\\s+\\(([^)]*)\\))?(?:\\s+ilen:\\s*\\d+)?(?:\\s+insn:((?:\\s+[0-9a-f]{2})+))?\\s*(.*)");
     private static final Pattern INDENTED = Pattern.compile("([a-z ]*?)\\s*\\(([^)]*)\\)[\\t ]( *)(\\S+)\\s*");
@@ -102,12 +104,12 @@ final class PerfScriptReader {
      * Reads the flow into call stacks and, from instruction lines, the delta profile.
      *
      * <p>
-     * Two threads share the work: a parsing thread finds the lines and scans them into {@link Batch batches}, and
-     * the calling thread applies the batches to the flow in the file's order. Most of a read's time is scanning
-     * (four fifths of it for branches), which the format lets run ahead, since what a line says depends on no
-     * other line; applying needs the lines in order, one thread's stack after the other. A batch keeps the bytes
-     * of its lines, so that a problem found while applying one names it as a read on one thread would, and the
-     * first problem, found by either thread, is the one reported.
+     * Threads share the work: two parsing threads take the lines in turns of a {@link Batch batch} and scan them,
+     * and the calling thread applies the batches to the flow in the file's order. Most of a read's time is
+     * scanning (four fifths of it for branches), which the format lets run in parallel, since what a line says
+     * depends on no other line; applying needs the lines in order, one thread's stack after the other. A batch
+     * keeps the bytes of its lines, so that a problem found while applying one names it as a read on one thread
+     * would, and the first problem in the file, whichever thread found it, is the one reported.
      * </p>
      *
      * @param in
@@ -126,40 +128,35 @@ final class PerfScriptReader {
      */
     static Set<CallFlow.Weight> read(LineReader in, String name, CallFlow flow, DeltaProfiler deltas) throws IOException, CallStackFormatException {
         PerfScriptReader reader = new PerfScriptReader(name, flow, deltas);
-        Parser parser = new Parser(in);
-        BlockingQueue<Batch> free = new ArrayBlockingQueue<>(BATCHES);
-        // as many places as batches: the parsing thread waits only for a free batch, which an interrupt ends
-        BlockingQueue<Batch> parsed = new ArrayBlockingQueue<>(BATCHES);
-        for (int i = 0; i < BATCHES; i++) {
-            free.add(new Batch());
+        Text text = new Text(in);
+        Parser[] parsers = new Parser[PARSERS];
+        Thread[] threads = new Thread[PARSERS];
+        for (int i = 0; i < PARSERS; i++) {
+            parsers[i] = new Parser(text, i);
+            threads[i] = new Thread(parsers[i]::run, "perf script parser " + i + ": " + name);
+            threads[i].setDaemon(true);
+            threads[i].start();
         }
-        Thread parsing = new Thread(() -> {
-            try {
-                Batch batch;
-                do {
-                    batch = free.take();
-                    parser.fill(batch);
-                    parsed.add(batch);
-                } while (!batch.fLast);
-            } catch (InterruptedException e) {
-                // the read ended before the text did (a problem in a line): nothing takes more batches
-            }
-        }, "perf script parser: " + name);
-        parsing.setDaemon(true);
-        parsing.start();
         try {
-            Batch batch;
-            do {
-                batch = parsed.take();
+            // the parsers read the batches in turn: the file's order is theirs, in turn
+            for (int i = 0;; i = (i + 1) % PARSERS) {
+                Batch batch = parsers[i].fParsed.take();
                 reader.apply(batch);
-                free.add(batch);
-            } while (!batch.fLast);
+                if (batch.fLast) {
+                    break;
+                }
+                parsers[i].fFree.add(batch);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while reading " + name);
         } finally {
-            parsing.interrupt();
-            joinUninterruptibly(parsing);
+            for (Thread thread : threads) {
+                thread.interrupt();
+            }
+            for (Thread thread : threads) {
+                joinUninterruptibly(thread);
+            }
         }
         return reader.fWeights;
     }
@@ -409,44 +406,116 @@ final class PerfScriptReader {
     }
 
     /**
-     * Finds the lines and scans them into batches, on the parsing thread: the header, the event name, a branch's
-     * addresses, names and {@code IPC}, and a decoder error's thread and time. It reads names with its own
-     * {@link Names}, whose marks tell which function is met first, and so names its binary.
+     * The text's lines, copied into the parsers' batches by one parser at a time, in turn, so that the batches
+     * follow one another in the file's order, parser after parser.
      */
-    private static final class Parser {
+    private static final class Text {
         private final LineReader fIn;
-        private final Names fNames = new Names();
+        /** The parser whose turn it is to take lines. */
+        private int fTurn;
+        /** Whether the last lines were taken. */
+        private boolean fEnded;
 
-        Parser(LineReader in) {
+        Text(LineReader in) {
             fIn = in;
         }
 
         /**
-         * Fills a batch with the next lines, up to its size, the end of the text, or a line that is no perf script.
-         * Whatever else stops it (the text cannot be read, a line is too long) is kept in the batch, to be thrown
-         * after its lines are applied, as a read on one thread would.
+         * Copies the next lines into a batch, up to its size or the end of the text, once it is the parser's turn.
+         * Whatever stops the reading (the text cannot be read, a line is too long) is kept in the batch, to be
+         * thrown after its lines are applied, as a read on one thread would.
+         *
+         * @return false when the text ended in an earlier batch
          */
-        void fill(Batch batch) {
+        synchronized boolean take(int parser, Batch batch) throws InterruptedException {
+            while (fTurn != parser) {
+                wait();
+            }
+            fTurn = (fTurn + 1) % PARSERS;
+            notifyAll();
+            if (fEnded) {
+                return false;
+            }
             batch.fSize = 0;
             batch.fTextEnd = 0;
             try {
                 while (!batch.isFull()) {
                     if (!fIn.next()) {
                         batch.fLast = true;
-                        return;
+                        break;
                     }
                     batch.copy(fIn.bytes(), fIn.lineStart(), fIn.lineEnd());
-                    boolean read = line(batch, batch.fSize);
                     batch.fSize++;
-                    if (!read) {
-                        batch.fLast = true;
+                }
+            } catch (IOException e) {
+                batch.fFailure = e;
+                batch.fLast = true;
+            }
+            fEnded = batch.fLast;
+            return true;
+        }
+    }
+
+    /**
+     * Scans its turns of lines into batches, on a parsing thread of its own: the header, the event name, a
+     * branch's addresses, names and {@code IPC}, and a decoder error's thread and time. Each parser reads names
+     * with its own {@link Names}, whose marks tell which function it meets first, and so names its binary; the
+     * first of a function's binaries in the file is applied first.
+     */
+    private static final class Parser {
+        private final Text fText;
+        private final int fIndex;
+        private final Names fNames = new Names();
+        /** Its batches to fill, and those filled; as many places as batches, so that adding never waits. */
+        final BlockingQueue<Batch> fFree = new ArrayBlockingQueue<>(BATCHES);
+        final BlockingQueue<Batch> fParsed = new ArrayBlockingQueue<>(BATCHES);
+
+        Parser(Text text, int index) {
+            fText = text;
+            fIndex = index;
+            for (int i = 0; i < BATCHES; i++) {
+                fFree.add(new Batch());
+            }
+        }
+
+        void run() {
+            try {
+                while (true) {
+                    Batch batch = fFree.take();
+                    if (!fText.take(fIndex, batch)) {
+                        return;
+                    }
+                    scan(batch);
+                    fParsed.add(batch);
+                    if (batch.fLast) {
                         return;
                     }
                 }
-            } catch (Throwable e) {
-                // handed to the applying thread, which throws it: else it would wait for a batch forever
-                batch.fFailure = e;
-                batch.fLast = true;
+            } catch (InterruptedException e) {
+                // the read ended before the text did (a problem in a line): nothing takes more batches
+            }
+        }
+
+        /** Scans a batch's lines, up to the first that is no perf script, which ends the read. */
+        private void scan(Batch batch) {
+            int size = batch.fSize;
+            for (int i = 0; i < size; i++) {
+                boolean read;
+                try {
+                    read = line(batch, i);
+                } catch (RuntimeException | Error e) {
+                    // handed to the applying thread, which throws it: else it would wait for a batch forever
+                    batch.fSize = i;
+                    batch.fFailure = e;
+                    batch.fLast = true;
+                    return;
+                }
+                if (!read) {
+                    batch.fSize = i + 1;
+                    batch.fFailure = null;
+                    batch.fLast = true;
+                    return;
+                }
             }
         }
 
