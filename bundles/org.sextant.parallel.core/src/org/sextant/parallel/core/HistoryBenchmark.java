@@ -28,6 +28,7 @@ import org.sextant.headless.core.HeadlessAnalysisException;
 import org.sextant.headless.core.HeapSampler;
 import org.sextant.headless.core.IHeadlessBenchmark;
 import org.sextant.headless.core.OneCore;
+import org.sextant.headless.core.ProcessCpu;
 import org.sextant.ctf.model.TraceFormatException;
 import org.sextant.parallel.model.ParallelDecoder;
 import org.sextant.parallel.model.PipelineCosts;
@@ -60,8 +61,6 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     private static final double BYTES_PER_MB = 1024.0 * 1024.0;
     private static final double NANOS_PER_MS = 1e6;
     private static final double NANOS_PER_S = 1e9;
-    /** Linux's USER_HZ, the unit of the CPU times in /proc, 100 on every architecture Trace Compass runs on. */
-    private static final double CLOCK_TICKS_PER_S = 100;
     /** The many-core machines the costs are projected to: as many threads as cores. */
     private static final int[] PROJECTED_CORES = { 16, 64 };
     /** The mode of the baseline build, and its description. */
@@ -366,11 +365,11 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
                 throw new HeadlessAnalysisException("the " + module.getName() + " analysis does not apply to this trace"); //$NON-NLS-1$ //$NON-NLS-2$
             }
             long start = System.nanoTime();
-            double cpuStart = processCpuSeconds();
+            double cpuStart = ProcessCpu.seconds();
             module.schedule();
             boolean done = module.waitForCompletion();
             double seconds = (System.nanoTime() - start) / 1e9;
-            double cpuSeconds = processCpuSeconds() - cpuStart;
+            double cpuSeconds = ProcessCpu.seconds() - cpuStart;
             heap.close();
             if (!done) {
                 throw new HeadlessAnalysisException("the " + module.getName() + " build did not complete"); //$NON-NLS-1$ //$NON-NLS-2$
@@ -403,22 +402,6 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             }
         } catch (IOException | UncheckedIOException e) {
             throw new HeadlessAnalysisException("cannot read the trace " + trace + ": " + e.getMessage()); //$NON-NLS-1$
-        }
-    }
-
-    /**
-     * @return the CPU time of this whole process so far (every thread, user and system), in seconds, from Linux's
-     *         {@code /proc/self/stat} (in clock ticks of 10 ms); -1 where there is none. On a machine shared with
-     *         other work a build's wall time includes waiting for a core, its CPU time does not.
-     */
-    private static double processCpuSeconds() {
-        try {
-            String stat = Files.readString(Path.of("/proc/self/stat")); //$NON-NLS-1$
-            // The fields after the command name, which is in parentheses and may hold spaces.
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" "); //$NON-NLS-1$
-            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / CLOCK_TICKS_PER_S;
-        } catch (IOException | RuntimeException e) {
-            return -1;
         }
     }
 

@@ -422,8 +422,9 @@ final class PerfScriptReader {
 
         /**
          * Copies the next lines into a batch, up to its size or the end of the text, once it is the parser's turn.
-         * Whatever stops the reading (the text cannot be read, a line is too long) is kept in the batch, to be
-         * thrown after its lines are applied, as a read on one thread would.
+         * Whatever stops the reading (the text cannot be read, a line is too long, the progress callback throws to
+         * cancel) is kept in the batch, to be thrown on the calling thread after its lines are applied, as a read
+         * on one thread would.
          *
          * @return false when the text ended in an earlier batch
          */
@@ -447,7 +448,8 @@ final class PerfScriptReader {
                     batch.copy(fIn.bytes(), fIn.lineStart(), fIn.lineEnd());
                     batch.fSize++;
                 }
-            } catch (IOException e) {
+            } catch (IOException | RuntimeException | Error e) {
+                // the text cannot be read, or the reader's progress callback ended the read (cancelled)
                 batch.fFailure = e;
                 batch.fLast = true;
             }

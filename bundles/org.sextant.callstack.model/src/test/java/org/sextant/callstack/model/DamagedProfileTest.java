@@ -2,11 +2,15 @@
 package org.sextant.callstack.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -99,6 +103,29 @@ class DamagedProfileTest {
         Files.write(script, lines, StandardCharsets.ISO_8859_1);
         CallStackFormatException error = assertThrows(CallStackFormatException.class, () -> ProfileTest.read(script));
         assertEquals(script + " line 6000: longer than 16777216 characters, more than any line of a call profile", error.getMessage());
+    }
+
+    /**
+     * A read whose progress callback throws, as a cancelled job's does, ends with that exception on the calling
+     * thread, although the callback runs on a parsing thread, and leaves no parsing thread behind.
+     */
+    @Test
+    void perfScriptReadEndsWhenItsProgressThrows(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("perf-script.txt");
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 100_000; i++) {
+            // past the first progress report, 4 MiB in; jumps within main, as a call each line would make the
+            // stack 100,000 deep
+            lines.add(String.format("callpaths 4242/4242 [000] 1000.%09d:   jmp   401136 main+0x16 (/tmp/pt/callpaths) =>   401140 main+0x20 (/tmp/pt/callpaths)", i));
+        }
+        Files.write(script, lines);
+        IllegalStateException cancelled = new IllegalStateException("cancelled");
+        IllegalStateException error = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> assertThrows(IllegalStateException.class,
+                () -> Profile.read(script, DeltaProfiler.Pattern.INTERRUPTS, bytes -> {
+                    throw cancelled;
+                })));
+        assertSame(cancelled, error);
+        assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(thread -> thread.getName().startsWith("perf script parser")));
     }
 
     /** A line that starts with white space and the thread has no command name (fuzzing found it). */
