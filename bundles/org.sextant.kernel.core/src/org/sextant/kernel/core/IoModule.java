@@ -17,4 +17,14 @@ public class IoModule extends KernelChunkModule {
     public IoModule() {
         super(IoAnalysis::new, IoAnalysis.VERSION, Messages.Io_Task);
     }
+
+    /**
+     * Two: io's history is bound by its one insertion thread (38 ms per chunk against 29 ms of merge and 7 ms of
+     * decoding), and two writers on two threads were faster than one in every benchmark that had both
+     * (docs/performance.md, issue 18).
+     */
+    @Override
+    protected int defaultWriters() {
+        return 2;
+    }
 }

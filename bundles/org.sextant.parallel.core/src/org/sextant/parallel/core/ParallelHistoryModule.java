@@ -79,13 +79,6 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
     public static final long DEFAULT_CHUNK_BYTES = Partitioner.DEFAULT_CHUNK_BYTES;
 
     /**
-     * The history writers of a build unless told otherwise: one history tree, as Trace Compass writes it. Two
-     * writers on two threads were faster for the count in the one run made so far (issue 18, docs/performance.md),
-     * on a shared machine; the default is to follow a quiet rerun of io and count.
-     */
-    public static final int DEFAULT_WRITERS = 1;
-
-    /**
      * What a build did.
      *
      * @param threads
@@ -267,7 +260,8 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
     /**
      * @param writers
      *            history writers: the history is kept in that many history trees, each filled by its own insertion
-     *            thread ({@link ShardedHistoryBackend}); 0 for the default, {@link #DEFAULT_WRITERS}
+     *            thread ({@link ShardedHistoryBackend}); 0 for the default: the module's
+     *            {@link #defaultWriters()} on more than one thread, one on one thread
      */
     public void setWriters(int writers) {
         fWriters = writers;
@@ -281,7 +275,22 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule im
         if (fWriters > 0) {
             return fWriters;
         }
-        return writesDirectly() ? 0 : DEFAULT_WRITERS;
+        if (writesDirectly()) {
+            return 0;
+        }
+        return fThreads > 1 ? defaultWriters() : 1;
+    }
+
+    /**
+     * The history writers of a build on more than one thread unless told otherwise. Here one history tree, as
+     * Trace Compass writes it; a module whose merge outpaces one insertion thread says more. A build on one
+     * thread writes one tree unless told otherwise, so that the one-core baseline of the benchmark is the build
+     * a single core runs best.
+     *
+     * @return the default number of history trees written at once, at least one
+     */
+    protected int defaultWriters() {
+        return 1;
     }
 
     /** @return whether the next build is one whose workers write the module's {@link DirectHistory} */
