@@ -90,6 +90,24 @@ class KernelParallelBuildTest {
         }
     }
 
+    /** io writes two history trees unless told otherwise, on more than one thread; on one thread, one tree. */
+    @Test
+    void ioWritesTwoTreesByDefaultOnMoreThanOneThread() {
+        IoModule io = new IoModule();
+        io.setThreads(2);
+        assertEquals(2, io.getWriters());
+        io.setThreads(1);
+        assertEquals(1, io.getWriters());
+        io.setThreads(2);
+        io.setWriters(1);
+        assertEquals(1, io.getWriters(), "as told");
+        CpuUsageModule cpu = new CpuUsageModule();
+        cpu.setThreads(2);
+        assertEquals(1, cpu.getWriters());
+        io.dispose();
+        cpu.dispose();
+    }
+
     private static void assertShardedAnswersLikeSerial(ITmfTrace trace, ParallelHistoryModule serial, ParallelHistoryModule sharded, String id,
             int writers) throws Exception {
         serial.setSerial();
