@@ -15,8 +15,9 @@
 # each run's requests per second and latencies and, per way and command, their medians over the rounds, the
 # throughput's ratio to plain and the average latency the way adds to plain's (microseconds); and per way the Redis
 # process's CPU time (user + system, /proc/PID/stat) per request over both commands, which time spent waiting for a
-# core on a shared machine does not inflate the way it does throughput. The recordings go to a temporary directory,
-# removed at the end.
+# core on a shared machine does not inflate the way it does throughput; and the CPU time LTTng's consumer daemons
+# spent meanwhile, per request, draining the buffers to disk (recording only). The recordings go to a temporary
+# directory, removed at the end.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ROUNDS=${1:-5}
@@ -37,7 +38,7 @@ server=(redis-server --port "$PORT" --bind 127.0.0.1 --save '' --appendonly no -
 
 # run WAY ROUND: starts the node the WAY says, loads it, prints per command (SET, then GET) its requests per
 # second and its average, p50 and p99 latencies in milliseconds, as redis-benchmark's CSV gives them, then the
-# node's CPU microseconds per request
+# node's CPU microseconds per request and the consumer daemons'
 run() {
     case $1 in
         plain) "${server[@]}" >/dev/null & ;;
@@ -48,11 +49,13 @@ run() {
     for _ in $(seq 100); do redis-cli -p "$PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
     local node
     node=$(redis-cli -p "$PORT" info server | tr -d '\r' | sed -n 's/^process_id://p')
-    local before
+    local before consumer
     before=$(cpu_ticks "$node")
+    consumer=$(consumer_ticks)
     redis-benchmark -p "$PORT" -t set,get -n "$REQUESTS" -c "$CLIENTS" -P "$PIPELINE" --csv 2>/dev/null |
         awk -F, '/^"(SET|GET)"/ { gsub(/"/, ""); printf "%s %s %s %s ", $2, $3, $5, $7 }'
-    echo "($(cpu_ticks "$node") - $before) * 1000000 / $(getconf CLK_TCK) / (2 * $REQUESTS)" | bc -l
+    printf '%s ' "$(echo "($(cpu_ticks "$node") - $before) * 1000000 / $(getconf CLK_TCK) / (2 * $REQUESTS)" | bc -l)"
+    echo "($(consumer_ticks) - $consumer) * 1000000 / $(getconf CLK_TCK) / (2 * $REQUESTS)" | bc -l
     redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true
     wait "$pid" || true
     rm -rf "${work:?}/$2"
@@ -60,14 +63,20 @@ run() {
 
 # cpu_ticks PID: the process's user + system time so far, in clock ticks
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+# consumer_ticks: the same, summed over LTTng's consumer daemons (none before the first recording)
+consumer_ticks() {
+    local total=0 pid
+    for pid in $(pgrep -x lttng-consumerd); do total=$((total + $(cpu_ticks "$pid" 2>/dev/null || echo 0))); done
+    echo "$total"
+}
 
 declare -A results
-echo "round way        SET/s  avg ms  p50 ms  p99 ms      GET/s  avg ms  p50 ms  p99 ms  CPU us/req"
+echo "round way        SET/s  avg ms  p50 ms  p99 ms      GET/s  avg ms  p50 ms  p99 ms  CPU us/req  consumer"
 for round in $(seq "$ROUNDS"); do
     for way in plain loaded recording; do
         line=$(run "$way" "$round")
         # shellcheck disable=SC2086
-        printf '%5d %-9s %8.0f %7.3f %7.3f %7.3f %10.0f %7.3f %7.3f %7.3f %11.2f\n' "$round" "$way" $line
+        printf '%5d %-9s %8.0f %7.3f %7.3f %7.3f %10.0f %7.3f %7.3f %7.3f %11.2f %9.2f\n' "$round" "$way" $line
         results[$way]+="$line;"
     done
 done
@@ -88,8 +97,9 @@ for way in plain loaded recording; do
             "$avg" "$p50" "$p99" "$(echo "($avg - $plain_avg) * 1000" | bc -l)"
     done
 done
-echo "way       CPU us/req  ratio   (the Redis process's user + system time per request, SET and GET together)"
+echo "way       CPU us/req  ratio  consumer us/req   (the Redis process's user + system time per request, SET and GET"
+echo "                                                   together; LTTng's consumer daemons' in the same time)"
 for way in plain loaded recording; do
     cpu=$(column "$way" 9)
-    printf '%-9s %10.2f %6.3f\n' "$way" "$cpu" "$(echo "$cpu / $(column plain 9)" | bc -l)"
+    printf '%-9s %10.2f %6.3f %16.2f\n' "$way" "$cpu" "$(echo "$cpu / $(column plain 9)" | bc -l)" "$(column "$way" 10)"
 done

@@ -300,6 +300,20 @@ def test_bad_pattern_and_bad_profile_lines_are_one_clear_error(tmp_path):
     assert "Exception" not in run.stderr
 
 
+def test_bench_of_a_perf_script_counts_the_parsing_threads_cpu():
+    # The reader parses on two threads of its own: the run's CPU time is the process's, the calling thread's beside it.
+    script = PT / "perf-script-branches.txt"
+    run = sextant("bench", "--analysis", "callstack", "--json", str(script))
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)
+    [read] = result["runs"]
+    assert read["mode"] == "read perf_script"
+    assert read["events"] == len(script.read_bytes().splitlines())
+    # The process's time is read in ticks of 10 ms, the thread's in nanoseconds.
+    assert 0 <= read["reader_cpu_seconds"] <= read["cpu_seconds"] + 0.01
+    assert result["file_bytes"] == script.stat().st_size and result["call_paths"] > 1
+
+
 VARIETY = FIXTURES / "callgrind-variety"
 
 
