@@ -203,16 +203,25 @@ def test_bench_matches_trace_compass_and_is_identical(analysis, tmp_path):
     # The count's parallel builds are its workers' own history, compared query for query with the serial tree.
     trace = tmp_path / "sample"
     shutil.copytree(SAMPLE, trace)
-    run = sextant("bench", "--analysis", analysis, "--threads", "2", "--json", str(trace))
+    run = sextant("bench", "--analysis", analysis, "--threads", "2", "--repeat", "3", "--json", str(trace))
     assert run.returncode == 0, run.stderr
     result = json.loads(run.stdout)
     assert result["matches_tracecompass"] is True, result.get("tracecompass_difference")
     assert result["identical"] is True, result.get("first_difference")
     assert [(r["mode"], r["threads"]) for r in result["runs"]] == [("tracecompass", 1), ("serial", 1), *ONE_CORE, ("parallel", 2)]
+    # Timed three times each, the one-core and parallel builds give their medians.
+    for timed in result["runs"][2:]:
+        assert len(timed["seconds_each"]) == 3 and timed["seconds"] == sorted(timed["seconds_each"])[1]
     # Speedups are against the one-processor run: the one-thread build with the process confined to one core.
     if ONE_CORE:
         assert result["baseline"].startswith("one-core: ") and result["runs"][2]["efficiency"] == 1.0
     assert all(r["events"] == int(catalogue()["perf-sched-syscalls.events"]) for r in result["runs"])
+
+
+def test_bench_repeat_must_be_a_positive_whole_number():
+    run = sextant("bench", "--analysis", "cpu", "--repeat", "0", str(SAMPLE))
+    assert run.returncode == 2
+    assert "--repeat takes a positive whole number, not 0" in run.stderr and "Exception" not in run.stderr
 
 
 def test_bench_beyond_the_cores_says_so_and_projects(tmp_path):

@@ -56,4 +56,30 @@ public interface IHeadlessBenchmark {
             throws HeadlessAnalysisException {
         return run(trace, threads, chunkBytes, log);
     }
+
+    /**
+     * Runs the benchmark, timing each build that speedups are measured by {@code repeat} times ({@code --repeat}):
+     * one run of a build on a shared or virtual machine can be off by a fifth. A benchmark that times no builds
+     * ignores it (the default).
+     *
+     * @param trace
+     *            an opened trace
+     * @param threads
+     *            the thread counts of the parallel runs
+     * @param writers
+     *            the history writer counts to run each thread count with; empty for the analysis's default
+     * @param chunkBytes
+     *            the target chunk size of the parallel runs in bytes, 0 for the default
+     * @param repeat
+     *            how many times to time each of those builds, at least one
+     * @param log
+     *            where to report progress, one line per run
+     * @return the measurements
+     * @throws HeadlessAnalysisException
+     *             when a build fails; the message is shown to the user
+     */
+    default Map<String, Object> run(ITmfTrace trace, List<Integer> threads, List<Integer> writers, long chunkBytes, int repeat, PrintStream log)
+            throws HeadlessAnalysisException {
+        return run(trace, threads, writers, chunkBytes, log);
+    }
 }

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
+import java.util.stream.DoubleStream;
 import java.util.stream.Stream;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -68,7 +69,12 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     private static final String ONE_CORE_BUILD = "parallel, 1 thread, the default history, the whole process confined to one core"; //$NON-NLS-1$
 
     /** One measured build. */
-    private record Build(IAnalysisModule module, double seconds, double cpuSeconds, long events, long heapBytes, long liveHeapBytes, long historyBytes) {
+    /**
+     * A build's measurements; timed several times, {@code seconds} and {@code cpuSeconds} are the medians, and
+     * {@code each} has every time, the last build's being the one kept.
+     */
+    private record Build(IAnalysisModule module, double seconds, double cpuSeconds, long events, long heapBytes, long liveHeapBytes, long historyBytes,
+            List<Double> each) {
     }
 
     private final Supplier<? extends ParallelHistoryModule> fParallelModule;
@@ -117,9 +123,18 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
         return run(trace, threads, List.of(), chunkBytes, log);
     }
 
-    /** Each thread count is run with each writer count, the default one when none is given. */
     @Override
     public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, List<Integer> writers, long chunkBytes, PrintStream log)
+            throws HeadlessAnalysisException {
+        return run(trace, threads, writers, chunkBytes, 1, log);
+    }
+
+    /**
+     * Each thread count is run with each writer count, the default one when none is given; the one-core and
+     * parallel builds are each timed {@code repeat} times, their medians taken.
+     */
+    @Override
+    public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, List<Integer> writers, long chunkBytes, int repeat, PrintStream log)
             throws HeadlessAnalysisException {
         List<Integer> writerCounts = writers.isEmpty() ? List.of(0) : writers;
         long chunk = chunkBytes > 0 ? chunkBytes : ParallelHistoryModule.DEFAULT_CHUNK_BYTES;
@@ -137,7 +152,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             measure(trace, () -> parallel(1, 0, chunk)).module().dispose();
             Build traceCompass = fTraceCompassModule == null ? null : measure(trace, () -> traceCompassModule());
             Build serial = measure(trace, () -> parallel(1, 1, Long.MAX_VALUE));
-            Build oneCore = confined(trace, chunk, result, log);
+            Build oneCore = confined(trace, chunk, repeat, result, log);
             double baseline = oneCore == null ? serial.seconds() : oneCore.seconds();
             result.put("baseline", oneCore == null ? "serial" : ONE_CORE + ": " + ONE_CORE_BUILD); //$NON-NLS-1$ //$NON-NLS-2$
             long events = serial.events();
@@ -167,7 +182,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             Build costly = null;
             for (int count : threads) {
                 for (int writerCount : writerCounts) {
-                    Build parallel = measure(trace, () -> parallel(count, writerCount, chunk));
+                    Build parallel = measure(trace, () -> parallel(count, writerCount, chunk), repeat);
                     int used = ((ParallelHistoryModule) parallel.module()).getWriters();
                     Map<String, Object> run = run("parallel", count, parallel, baseline, events, log); //$NON-NLS-1$
                     run.put("writers", used); //$NON-NLS-1$
@@ -277,7 +292,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
      * The baseline of speedup and efficiency: the one-thread parallel build, with the default history, and the whole process
      * confined to one core ({@link OneCore}), or null where it cannot be made (the reason is in the result).
      */
-    private @Nullable Build confined(ITmfTrace trace, long chunk, Map<String, Object> result, PrintStream log) throws HeadlessAnalysisException {
+    private @Nullable Build confined(ITmfTrace trace, long chunk, int repeat, Map<String, Object> result, PrintStream log) throws HeadlessAnalysisException {
         if (Runtime.getRuntime().availableProcessors() < 2) {
             result.put(ONE_CORE, "not made: the machine has one core"); //$NON-NLS-1$
             return null;
@@ -291,7 +306,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             return null;
         }
         try (confinement) {
-            return measure(trace, () -> parallel(1, 0, chunk));
+            return measure(trace, () -> parallel(1, 0, chunk), repeat);
         } catch (IOException e) {
             throw new HeadlessAnalysisException("cannot give the process its cores back after the one-core build: " + e.getMessage()); //$NON-NLS-1$
         }
@@ -355,6 +370,32 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
                 (System.nanoTime() - start) / NANOS_PER_S, String.join(", ", names)); //$NON-NLS-1$
     }
 
+    /**
+     * Builds from scratch {@code repeat} times; the last build is kept (its history is the one compared), with
+     * the median wall and CPU times of all.
+     */
+    private static Build measure(ITmfTrace trace, Supplier<IAnalysisModule> factory, int repeat) throws HeadlessAnalysisException {
+        List<Build> builds = new ArrayList<>();
+        for (int i = 0; i < repeat; i++) {
+            if (!builds.isEmpty()) {
+                builds.get(builds.size() - 1).module().dispose();
+            }
+            builds.add(measure(trace, factory));
+        }
+        Build last = builds.get(builds.size() - 1);
+        if (repeat == 1) {
+            return last;
+        }
+        return new Build(last.module(), median(builds.stream().mapToDouble(Build::seconds)), median(builds.stream().mapToDouble(Build::cpuSeconds)),
+                last.events(), last.heapBytes(), last.liveHeapBytes(), last.historyBytes(), builds.stream().map(Build::seconds).toList());
+    }
+
+    private static double median(DoubleStream values) {
+        double[] sorted = values.sorted().toArray();
+        int middle = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+    }
+
     /** Builds from scratch (no supplementary files), timing the build and sampling the heap meanwhile. */
     private static Build measure(ITmfTrace trace, Supplier<IAnalysisModule> factory) throws HeadlessAnalysisException {
         TmfTraceManager.deleteSupplementaryFiles(trace);
@@ -376,7 +417,8 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             }
             ParallelHistoryModule.Report report = module instanceof ParallelHistoryModule parallel ? parallel.getReport() : null;
             long events = report != null ? report.events() : trace.getNbEvents();
-            return new Build(module, seconds, cpuStart < 0 ? -1 : cpuSeconds, events, heap.peakBytes(), heap.liveBytes(), historyBytes(trace));
+            return new Build(module, seconds, cpuStart < 0 ? -1 : cpuSeconds, events, heap.peakBytes(), heap.liveBytes(), historyBytes(trace),
+                    List.of(seconds));
         } catch (TmfAnalysisException e) {
             throw new HeadlessAnalysisException(e.getMessage());
         } catch (IOException e) {
@@ -422,6 +464,9 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
         run.put("mode", mode); //$NON-NLS-1$
         run.put("threads", threads); //$NON-NLS-1$
         run.put("seconds", build.seconds()); //$NON-NLS-1$
+        if (build.each().size() > 1) {
+            run.put("seconds_each", build.each()); //$NON-NLS-1$
+        }
         run.put("cpu_seconds", build.cpuSeconds()); //$NON-NLS-1$
         run.put("events", build.events()); //$NON-NLS-1$
         run.put("events_per_s", events / build.seconds()); //$NON-NLS-1$
@@ -430,7 +475,8 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
         run.put("heap_mb", Math.round(build.heapBytes() / BYTES_PER_MB)); //$NON-NLS-1$
         run.put("heap_live_mb", Math.round(build.liveHeapBytes() / BYTES_PER_MB)); //$NON-NLS-1$
         run.put("history_bytes", build.historyBytes()); //$NON-NLS-1$
-        log.printf("[sextant] bench: %s, %d thread(s), %.3f s%n", mode, threads, build.seconds()); //$NON-NLS-1$
+        log.printf("[sextant] bench: %s, %d thread(s), %.3f s%s%n", mode, threads, build.seconds(), //$NON-NLS-1$
+                build.each().size() > 1 ? " (median of " + build.each() + ')' : ""); //$NON-NLS-1$ //$NON-NLS-2$
         return run;
     }
 }

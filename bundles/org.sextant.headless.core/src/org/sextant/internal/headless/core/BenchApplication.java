@@ -21,13 +21,13 @@ import org.sextant.headless.core.TraceOpener.OpenException;
 
 /**
  * {@code org.sextant.headless.core.bench}: {@code --analysis NAME [--threads 1,2,4] [--writers 1,2] [--chunk-size SIZE]
- * [--json] TRACE}. Runs a contributed benchmark on one trace and prints its measurements as a table or one JSON document.
+ * [--repeat N] [--json] TRACE}. Runs a contributed benchmark on one trace and prints its measurements as a table or one JSON document.
  * Thread counts beyond the machine's cores are run as asked, and the output says that those runs shared the
  * cores.
  */
 public class BenchApplication implements IApplication {
 
-    private static final String USAGE = "usage: sextant bench --analysis NAME [--threads 1,2,4] [--writers 1,2] [--chunk-size SIZE] [--json] TRACE"; //$NON-NLS-1$
+    private static final String USAGE = "usage: sextant bench --analysis NAME [--threads 1,2,4] [--writers 1,2] [--chunk-size SIZE] [--repeat N] [--json] TRACE"; //$NON-NLS-1$
 
     @Override
     public Object start(IApplicationContext context) {
@@ -40,6 +40,7 @@ public class BenchApplication implements IApplication {
         List<Integer> threads = List.of(1, cores);
         List<Integer> writers = List.of();
         long chunkBytes = 0;
+        int repeat = 1;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -47,6 +48,7 @@ public class BenchApplication implements IApplication {
                 case "--threads" -> threads = counts(value(args, ++i, "--threads"), "--threads"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                 case "--writers" -> writers = counts(value(args, ++i, "--writers"), "--writers"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                 case "--chunk-size" -> chunkBytes = chunkSize(value(args, ++i, "--chunk-size")); //$NON-NLS-1$ //$NON-NLS-2$
+                case "--repeat" -> repeat = positive(value(args, ++i, "--repeat"), "--repeat"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                 case "--json" -> json = true; //$NON-NLS-1$
                 default -> {
                     if (args[i].startsWith("-") || path != null) { //$NON-NLS-1$
@@ -85,7 +87,7 @@ public class BenchApplication implements IApplication {
                 System.err.println("[sextant] bench: runs of " + beyond + " threads share this machine's " + cores //$NON-NLS-1$ //$NON-NLS-2$
                         + " cores: they measure oversubscription, not scaling"); //$NON-NLS-1$
             }
-            document.putAll(benchmark.run(trace, threads, writers, chunkBytes, System.err));
+            document.putAll(benchmark.run(trace, threads, writers, chunkBytes, repeat, System.err));
             System.out.print(json ? Reports.json(document) : table(document));
             return EXIT_OK;
         } catch (CoreException e) {
@@ -116,16 +118,24 @@ public class BenchApplication implements IApplication {
         List<Integer> counts = new ArrayList<>();
         for (String count : list.split(",")) { //$NON-NLS-1$
             try {
-                int threads = Integer.parseInt(count.trim());
-                if (threads < 1) {
-                    throw new NumberFormatException();
-                }
-                counts.add(threads);
-            } catch (NumberFormatException e) {
+                counts.add(positive(count.trim(), option));
+            } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(option + " takes positive whole numbers separated by commas, not " + list); //$NON-NLS-1$
             }
         }
         return counts;
+    }
+
+    private static int positive(String value, String option) {
+        try {
+            int count = Integer.parseInt(value);
+            if (count >= 1) {
+                return count;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException(option + " takes a positive whole number, not " + value); //$NON-NLS-1$
     }
 
     private static Map<String, IConfigurationElement> benchmarks() {

@@ -60,9 +60,9 @@ public class RedisBenchmark extends HistoryBenchmark {
     }
 
     @Override
-    public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, List<Integer> writers, long chunkBytes, PrintStream log)
+    public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, List<Integer> writers, long chunkBytes, int repeat, PrintStream log)
             throws HeadlessAnalysisException {
-        Map<String, Object> result = super.run(trace, threads, writers, chunkBytes, log);
+        Map<String, Object> result = super.run(trace, threads, writers, chunkBytes, repeat, log);
         int most = threads.stream().max(Integer::compare).orElse(1);
         List<Map<String, Object>> sizes = new ArrayList<>();
         boolean identical = true;
