@@ -68,7 +68,6 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     private static final String ONE_CORE = "one-core"; //$NON-NLS-1$
     private static final String ONE_CORE_BUILD = "parallel, 1 thread, the default history, the whole process confined to one core"; //$NON-NLS-1$
 
-    /** One measured build. */
     /**
      * A build's measurements; timed several times, {@code seconds} and {@code cpuSeconds} are the medians, and
      * {@code each} has every time, the last build's being the one kept.
