@@ -56,7 +56,7 @@ final class PerfScriptReader {
     private static final byte[] JUMP = ascii("jmp");
     /** The most decimal digits whose number is sure to fit a long. */
     private static final int MAX_SAFE_DIGITS = 18;
-    /** Parsing threads: scanning is four fifths of the work, applying the rest. */
+    /** Parsing threads, on a machine of more than one core: scanning is four fifths of the work, applying the rest. */
     private static final int PARSERS = 2;
     /** Each parser's batches: one parsed while one is applied. */
     private static final int BATCHES = 2;
@@ -109,7 +109,9 @@ final class PerfScriptReader {
      * scanning (four fifths of it for branches), which the format lets run in parallel, since what a line says
      * depends on no other line; applying needs the lines in order, one thread's stack after the other. A batch
      * keeps the bytes of its lines, so that a problem found while applying one names it as a read on one thread
-     * would, and the first problem in the file, whichever thread found it, is the one reported.
+     * would, and the first problem in the file, whichever thread found it, is the one reported. On a machine of
+     * one core, where the threads would only add their hand-overs (a quarter to a half more CPU), the calling
+     * thread scans the batches itself.
      * </p>
      *
      * @param in
@@ -127,29 +129,61 @@ final class PerfScriptReader {
      *             at a line that is none of perf's shapes, or where a thread's time goes backwards
      */
     static Set<CallFlow.Weight> read(LineReader in, String name, CallFlow flow, DeltaProfiler deltas) throws IOException, CallStackFormatException {
+        return read(in, name, flow, deltas, Runtime.getRuntime().availableProcessors() > 1 ? PARSERS : 0);
+    }
+
+    /**
+     * Reads the flow as {@link #read(LineReader, String, CallFlow, DeltaProfiler)} does, with as many parsing
+     * threads as told.
+     *
+     * @param parsers
+     *            parsing threads; 0 to scan the lines on the calling thread
+     */
+    static Set<CallFlow.Weight> read(LineReader in, String name, CallFlow flow, DeltaProfiler deltas, int parsers)
+            throws IOException, CallStackFormatException {
         PerfScriptReader reader = new PerfScriptReader(name, flow, deltas);
-        Text text = new Text(in);
-        Parser[] parsers = new Parser[PARSERS];
-        Thread[] threads = new Thread[PARSERS];
-        for (int i = 0; i < PARSERS; i++) {
+        try {
+            if (parsers == 0) {
+                Parser parser = new Parser(new Text(in, 1), 0);
+                Batch batch = new Batch();
+                while (parser.fill(batch)) {
+                    reader.apply(batch);
+                    if (batch.fLast) {
+                        break;
+                    }
+                }
+            } else {
+                reader.readInParallel(new Text(in, parsers), parsers);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while reading " + name);
+        }
+        return reader.fWeights;
+    }
+
+    private void readInParallel(Text text, int count) throws IOException, CallStackFormatException, InterruptedException {
+        Parser[] parsers = new Parser[count];
+        Thread[] threads = new Thread[count];
+        for (int i = 0; i < count; i++) {
             parsers[i] = new Parser(text, i);
-            threads[i] = new Thread(parsers[i]::run, "perf script parser " + i + ": " + name);
+            for (int b = 0; b < BATCHES; b++) {
+                parsers[i].fFree.add(new Batch());
+            }
+            threads[i] = new Thread(parsers[i]::run, "perf script parser " + i + ": " + fName);
             threads[i].setDaemon(true);
             threads[i].start();
         }
         try {
             // the parsers read the batches in turn: the file's order is theirs, in turn
-            for (int i = 0;; i = (i + 1) % PARSERS) {
+            for (int i = 0;; i = (i + 1) % count) {
                 Batch batch = parsers[i].fParsed.take();
-                reader.apply(batch);
+                apply(batch);
                 if (batch.fLast) {
                     break;
                 }
                 parsers[i].fFree.add(batch);
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while reading " + name);
         } finally {
             for (Thread thread : threads) {
                 thread.interrupt();
@@ -158,7 +192,6 @@ final class PerfScriptReader {
                 joinUninterruptibly(thread);
             }
         }
-        return reader.fWeights;
     }
 
     /** Waits for a thread to end, as the read's text must not be closed while it reads it. */
@@ -411,13 +444,16 @@ final class PerfScriptReader {
      */
     private static final class Text {
         private final LineReader fIn;
+        /** The parsers taking turns. */
+        private final int fParsers;
         /** The parser whose turn it is to take lines. */
         private int fTurn;
         /** Whether the last lines were taken. */
         private boolean fEnded;
 
-        Text(LineReader in) {
+        Text(LineReader in, int parsers) {
             fIn = in;
+            fParsers = parsers;
         }
 
         /**
@@ -432,7 +468,7 @@ final class PerfScriptReader {
             while (fTurn != parser) {
                 wait();
             }
-            fTurn = (fTurn + 1) % PARSERS;
+            fTurn = (fTurn + 1) % fParsers;
             notifyAll();
             if (fEnded) {
                 return false;
@@ -459,7 +495,7 @@ final class PerfScriptReader {
     }
 
     /**
-     * Scans its turns of lines into batches, on a parsing thread of its own: the header, the event name, a
+     * Scans its turns of lines into batches, on a parsing thread of its own (on one core, the calling thread's): the header, the event name, a
      * branch's addresses, names and {@code IPC}, and a decoder error's thread and time. Each parser reads names
      * with its own {@link Names}, whose marks tell which function it meets first, and so names its binary; the
      * first of a function's binaries in the file is applied first.
@@ -475,19 +511,25 @@ final class PerfScriptReader {
         Parser(Text text, int index) {
             fText = text;
             fIndex = index;
-            for (int i = 0; i < BATCHES; i++) {
-                fFree.add(new Batch());
-            }
         }
 
+        /** Fills a batch with the parser's next turn of lines, scanned; false when the text ended before. */
+        boolean fill(Batch batch) throws InterruptedException {
+            if (!fText.take(fIndex, batch)) {
+                return false;
+            }
+            scan(batch);
+            return true;
+        }
+
+        /** Fills the batches of {@link #fFree} into {@link #fParsed}, on a parsing thread. */
         void run() {
             try {
                 while (true) {
                     Batch batch = fFree.take();
-                    if (!fText.take(fIndex, batch)) {
+                    if (!fill(batch)) {
                         return;
                     }
-                    scan(batch);
                     fParsed.add(batch);
                     if (batch.fLast) {
                         return;
