@@ -112,13 +112,8 @@ class DamagedProfileTest {
     @Test
     void perfScriptReadEndsWhenItsProgressThrows(@TempDir Path dir) throws Exception {
         Path script = dir.resolve("perf-script.txt");
-        List<String> lines = new ArrayList<>();
-        for (int i = 0; i < 100_000; i++) {
-            // past the first progress report, 4 MiB in; jumps within main, as a call each line would make the
-            // stack 100,000 deep
-            lines.add(String.format("callpaths 4242/4242 [000] 1000.%09d:   jmp   401136 main+0x16 (/tmp/pt/callpaths) =>   401140 main+0x20 (/tmp/pt/callpaths)", i));
-        }
-        Files.write(script, lines);
+        // past the first progress report, 4 MiB in
+        Files.write(script, jumps(100_000));
         IllegalStateException cancelled = new IllegalStateException("cancelled");
         IllegalStateException error = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> assertThrows(IllegalStateException.class,
                 () -> Profile.read(script, DeltaProfiler.Pattern.INTERRUPTS, bytes -> {
@@ -177,6 +172,18 @@ class DamagedProfileTest {
         CallStackFormatException error = assertThrows(CallStackFormatException.class, () -> ProfileTest.read(endless));
         int line = foldedLinesBefore + 1;
         assertEquals(endless + " line " + line + ": longer than 16777216 characters, more than any line of a call profile", error.getMessage());
+    }
+
+    /**
+     * Jumps within main, one a nanosecond: lines of as many batches as one likes, on a stack that stays one deep
+     * (a call each line would make it as deep as the file is long).
+     */
+    static List<String> jumps(int count) {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            lines.add(String.format("callpaths 4242/4242 [000] 1000.%09d:   jmp   401136 main+0x16 (/tmp/pt/callpaths) =>   401140 main+0x20 (/tmp/pt/callpaths)", i));
+        }
+        return lines;
     }
 
     /** Calls from main to run, one a nanosecond, more than a batch of the parsing thread's. */

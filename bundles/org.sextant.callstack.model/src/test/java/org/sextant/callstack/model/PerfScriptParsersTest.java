@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -44,10 +43,7 @@ class PerfScriptParsersTest {
     @ParameterizedTest
     @ValueSource(ints = { 0, 1, 2, 3 })
     void theFirstProblemIsNamedAtItsLine(int parsers, @TempDir Path dir) throws Exception {
-        List<String> lines = new ArrayList<>();
-        for (int i = 0; i < 20_000; i++) {
-            lines.add(String.format("callpaths 4242/4242 [000] 1000.%09d:   jmp   401136 main+0x16 (/tmp/pt/callpaths) =>   401140 main+0x20 (/tmp/pt/callpaths)", i));
-        }
+        List<String> lines = DamagedProfileTest.jumps(20_000);
         lines.set(13_000, "not a sample");
         lines.set(17_000, "nor this");
         Path script = dir.resolve("perf-script.txt");
