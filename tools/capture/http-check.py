@@ -9,7 +9,7 @@ fixture catalogue records:
   the message_begin, request_head, response_head and message_end counts, which must equal what the log implies;
 - per route: the gateway's request heads per route equal the log's; with traceparent, the trace ids the
   gateway read are exactly the log's ids;
-- the Redis node's commands (call_command_start, or version 3's call_commands_start), up to the INFO that read the counters, equal INFO commandstats.
+- the Redis node's commands (call_command_start, version 3's call_commands_start, version 4's end_read_client_query), up to the INFO that read the counters, equal INFO commandstats.
 
     tools/capture/http-check.py DIR                  the counts as JSON; exit status 0 when everything agrees
     tools/capture/http-check.py --properties DIR     the same counts as tests/fixtures/catalogue.properties lines
@@ -72,7 +72,8 @@ def main():
         per_name[service][f"{provider}:{name}"] += 1
         if provider == "redis" and name == "call_command_start":
             commands.append(fields["command"])
-        if provider == "redis" and name == "call_commands_start":   # events version 3: a read's commands
+        # events version 3: a read's commands in their own event; version 4: on the read's end (none: "")
+        if provider == "redis" and name in ("call_commands_start", "end_read_client_query") and fields.get("commands"):
             commands.extend(fields["commands"].split(" "))
         if provider != "http" or "seq" not in fields:
             if name == "skipped":

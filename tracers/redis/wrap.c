@@ -101,7 +101,8 @@ static int cluster_node;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 // Commands this thread started and has not ended, as runs of commands of one connection: they end at its next
-// traced call, a call_commands_end per run (one event for a pipeline's commands, not one each).
+// traced call. Version 4: that call's own first event tells it (readers end a thread's commands at its next
+// event); a call that makes no event of its own tells it with a call_commands_end per run.
 struct pending {
     int fd;
     int count;
@@ -204,30 +205,60 @@ struct connection *sextant_lookup(int fd) {
     return __atomic_load_n(&connections[fd], __ATOMIC_ACQUIRE);
 }
 
-static void end_commands(void) {
-    if (pending_generation != current_generation()) {
-        pending_count = 0;
-    }
-    for (int i = 0; i < pending_count; i++) {
-        tracepoint(redis, call_commands_end, pending[i].fd, pending[i].count);
+// The thread's commands end now, at a traced call: `told` when the call's first event follows, which tells it.
+static void end_commands(int told) {
+    if (!told && pending_generation == current_generation()) {
+        for (int i = 0; i < pending_count; i++) {
+            tracepoint(redis, call_commands_end, pending[i].fd, pending[i].count);
+        }
     }
     pending_count = 0;
+}
+
+// Commands of `fd` this thread has just told the start of.
+static void add_pending(int fd, unsigned count) {
+    if (pending_count > 0 && pending_generation != current_generation()) {
+        pending_count = 0;   // started before a gap in recording: their end was not seen
+    }
+    if (pending_count == 0 || pending[pending_count - 1].fd != fd) {
+        if (pending_count == MAX_PENDING) {
+            end_commands(0);   // a thread that parses commands of so many connections without a call between: end them now
+        }
+        pending_generation = current_generation();
+        pending[pending_count++] = (struct pending) { fd, 0 };
+    }
+    pending[pending_count - 1].count += (int) count;
 }
 
 struct io_context {
     int fd;
     struct connection *connection;
     struct command_batch *batch;   // the commands of the read being parsed not yet told
+    int64_t bytes;                 // the read's result
+    int read_told;                 // whether its end_read_client_query went out
 };
 
-// One call_commands_start for the commands of a read so far (events version 3): the event's fixed cost (ring
-// buffer, clock, contexts) is most of what a command cost to record, paid once per read instead of per command.
+static void clear_batch(struct command_batch *b) {
+    b->count = 0;
+    b->names_length = 0;
+    b->names[0] = '\0';
+}
+
+// Tells the commands of a read so far, in one event: the event's fixed cost (ring buffer, clock, contexts) is
+// most of what a command cost to record, paid once per read instead of per command. Version 4: the read's own
+// end_read_client_query carries the first batch, a call_commands_start each later one (a read of more than
+// BATCH_MAX commands, or the commands after one that makes the connection a replica).
 static void start_commands(struct io_context *io) {
     struct command_batch *b = io->batch;
-    if (b->count > 0) {
+    if (!io->read_told) {
+        tracepoint(redis, end_read_client_query, io->fd, io->bytes, b->names, b->argc, b->slot, b->count);
+        io->read_told = 1;
+    } else if (b->count > 0) {
         tracepoint(redis, call_commands_start, io->fd, b->names, b->argc, b->slot, b->count);
-        b->count = 0;
-        b->names_length = 0;
+    }
+    if (b->count > 0) {
+        add_pending(io->fd, b->count);
+        clear_batch(b);
     }
 }
 
@@ -242,18 +273,6 @@ static void on_command(void *context, const char *name, int argc, int slot) {
         start_commands(io);   // the commands before it were a client's
         tracepoint(redis, connection_kind, io->fd, KIND_NAMES[K_REPLICA]);
     }
-    if (pending_count > 0 && pending_generation != current_generation()) {
-        pending_count = 0;   // started before a gap in recording: their end was not seen
-    }
-    if (pending_count == 0 || pending[pending_count - 1].fd != io->fd) {
-        pending_generation = current_generation();
-        if (pending_count == MAX_PENDING) {
-            start_commands(io);   // their starts before their ends
-            end_commands();   // a thread that parses commands of so many connections without a call between: end them now
-        }
-        pending[pending_count++] = (struct pending) { io->fd, 0 };
-    }
-    pending[pending_count - 1].count++;
     if (batch_add(io->batch, name, argc, slot)) {
         start_commands(io);
     }
@@ -399,7 +418,7 @@ static void close_connection(int fd) {
         free(c);
     } else if (c != NULL) {
         if (recording()) {
-            end_commands();
+            end_commands(1);
             tracepoint(redis, free_client, fd);
         }
         free(c);
@@ -517,7 +536,7 @@ static ssize_t http_done(struct connection *c, int fd, int outgoing, const struc
 /* The wrappers. */
 
 void sextant_read_start(int fd, struct connection *c) {
-    end_commands();
+    end_commands(1);
     if (c->kind == K_BUS) {
         tracepoint(redis, cluster_read_handler_start, fd);
     } else {
@@ -527,9 +546,8 @@ void sextant_read_start(int fd, struct connection *c) {
 
 void sextant_read_end(int fd, struct connection *c, const void *buffer, size_t count, int64_t bytes) {
     struct command_batch batch;
-    batch.count = 0;
-    batch.names_length = 0;
-    struct io_context io = { fd, c, &batch };
+    clear_batch(&batch);
+    struct io_context io = { fd, c, &batch, bytes, 0 };
     if (c->kind == K_BUS) {
         tracepoint(redis, cluster_read_handler_end, fd, bytes);
         if (!c->bus_in_synced && bytes > 0 && bus_header(buffer, (size_t) bytes)) {
@@ -541,10 +559,9 @@ void sextant_read_end(int fd, struct connection *c, const void *buffer, size_t c
         }
         return;
     }
-    tracepoint(redis, end_read_client_query, fd, bytes);
     c->request.keyless = !__atomic_load_n(&cluster_node, __ATOMIC_RELAXED);
     resp_read(&c->request, buffer, count, bytes, on_command, &io);
-    start_commands(&io);
+    start_commands(&io);   // the read's end, with its commands
 }
 
 ssize_t read(int fd, void *buffer, size_t count) {
@@ -565,7 +582,7 @@ ssize_t read(int fd, void *buffer, size_t count) {
 
 // Both writes: the first `written` bytes of the iovecs went out.
 static void wrote(int fd, struct connection *c, const struct iovec *iov, int count, int64_t written) {
-    struct io_context io = { fd, c, NULL };
+    struct io_context io = { fd, c, NULL, 0, 1 };
     if (c->kind == K_BUS && !c->bus_out_synced && count > 0 && bus_header(iov[0].iov_base, iov[0].iov_len)) {
         memset(&c->bus_out, 0, sizeof c->bus_out);
         c->bus_out_synced = 1;
@@ -595,7 +612,7 @@ static void wrote(int fd, struct connection *c, const struct iovec *iov, int cou
 }
 
 void sextant_write_start(int fd, struct connection *c, const struct iovec *iov, int count) {
-    end_commands();
+    end_commands(1);
     if (count > 0) {
         classify_outgoing(fd, c, iov[0].iov_base, iov[0].iov_len);
     }
@@ -692,7 +709,7 @@ static int accepted(int listen_fd, int fd, struct sockaddr *address, socklen_t *
             remote.ss_family = AF_UNSPEC;
         }
         if (traces_http() || recording()) {
-            end_commands();
+            end_commands(0);
             open_connection(fd, 1, listen_fd, &remote);
         }
         errno = saved;
@@ -717,7 +734,7 @@ int connect(int fd, const struct sockaddr *address, socklen_t length) {
         struct sockaddr_storage remote;
         memset(&remote, 0, sizeof remote);
         memcpy(&remote, address, length);
-        end_commands();
+        end_commands(0);
         open_connection(fd, 0, -1, &remote);
     }
     errno = saved;
@@ -779,7 +796,7 @@ int epoll_ctl(int epfd, int op, int fd, struct epoll_event *event) {
         uint32_t before = c->watched_known ? c->watched : 3u & ~after;
         c->watched = after;
         c->watched_known = 1;
-        end_commands();
+        end_commands(after != before);
         if (after & ~before) {
             tracepoint(redis, add_file_event, fd, (int) (after & ~before));
         }
@@ -815,7 +832,7 @@ int epoll_wait(int epfd, struct epoll_event *events, int max, int timeout) {
     if (traces_http() || !recording()) {
         return REAL(epoll_wait)(epfd, events, max, timeout);
     }
-    end_commands();
+    end_commands(1);
     tracepoint(redis, before_sleep, timeout);
     int result = REAL(epoll_wait)(epfd, events, max, timeout);
     int saved = errno;

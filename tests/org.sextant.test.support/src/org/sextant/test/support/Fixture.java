@@ -64,6 +64,11 @@ public enum Fixture {
      * commands in one event), with its INFO counters.
      */
     REDIS_PIPELINED("redis-pipelined"), //$NON-NLS-1$
+    /**
+     * The same load under the version 4 tracer (a read's commands on its end event, their end at the thread's next
+     * event), with its INFO counters.
+     */
+    REDIS_PIPELINED_V4("redis-pipelined-v4"), //$NON-NLS-1$
     /** One Redis node traced from the middle of a load, with small buffers: events lost, connections begun before. */
     REDIS_PARTIAL("redis-partial"), //$NON-NLS-1$
     /**

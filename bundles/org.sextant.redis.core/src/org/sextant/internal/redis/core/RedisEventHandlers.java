@@ -15,8 +15,10 @@ import org.sextant.redis.model.RedisTracker;
 
 /**
  * One small handler per Redis event of {@code docs/redis-events.md}: each reads its fields and calls the
- * tracker. Events of a connection without an {@code fd} field are skipped; any other missing field is unknown.
- * Where the tracer discarded events of a node (a lost-events marker in its trace), the tracker is told so.
+ * tracker. Every event of a thread but those of {@link #NOT_CALLS} first tells the tracker that the thread made a
+ * traced call, which ends the commands it started (events version 4 has no event of its own for that). Events of
+ * a connection without an {@code fd} field are skipped; any other missing field is unknown. Where the tracer
+ * discarded events of a node (a lost-events marker in its trace), the tracker is told so.
  */
 final class RedisEventHandlers {
 
@@ -34,6 +36,12 @@ final class RedisEventHandlers {
 
     private static final Map<String, Handler> HANDLERS = new HashMap<>();
     private static final Set<String> WITHOUT_FD = Set.of("listen", "before_sleep", "after_sleep", "readable"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+    /**
+     * The events that are not a thread's next traced call: a command's start, and a kind its command told, come
+     * from the read that brought the command; the command ends of versions 1 to 3 say themselves what ends.
+     */
+    private static final Set<String> NOT_CALLS = Set.of("call_command_start", "call_commands_start", "connection_kind", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            "call_command_end", "call_commands_end"); //$NON-NLS-1$ //$NON-NLS-2$
 
     static {
         on("listen", (t, e) -> t.listen(e.time(), e.node(), e.text("addr"), e.integer("port"))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
@@ -42,7 +50,10 @@ final class RedisEventHandlers {
         on("connection_kind", (t, e) -> t.kind(e.time(), e.node(), e.fd(), ConnectionKind.of(e.text("kind")))); //$NON-NLS-1$ //$NON-NLS-2$
         on("free_client", (t, e) -> t.close(e.time(), e.node(), e.tid(), e.fd())); //$NON-NLS-1$
         on("start_read_client_query", (t, e) -> t.readStart(e.time(), e.node(), e.tid(), e.fd(), false)); //$NON-NLS-1$
-        on("end_read_client_query", (t, e) -> t.readEnd(e.time(), e.node(), e.tid(), e.fd(), false, e.number(BYTES))); //$NON-NLS-1$
+        on("end_read_client_query", (t, e) -> { //$NON-NLS-1$
+            t.readEnd(e.time(), e.node(), e.tid(), e.fd(), false, e.number(BYTES));
+            commandsStart(t, e); // version 4: the read's commands; none before
+        });
         on("call_command_start", (t, e) -> t.commandStart(e.time(), e.node(), e.tid(), e.fd(), e.text(COMMAND), e.integer("slot"))); //$NON-NLS-1$ //$NON-NLS-2$
         on("call_commands_start", RedisEventHandlers::commandsStart); //$NON-NLS-1$
         on("call_command_end", (t, e) -> t.commandEnd(e.time(), e.node(), e.tid(), e.fd(), e.text(COMMAND))); //$NON-NLS-1$
@@ -80,10 +91,14 @@ final class RedisEventHandlers {
     }
 
     private static void on(String name, Handler handler) {
-        HANDLERS.put(PROVIDER + name, WITHOUT_FD.contains(name) ? handler : (t, e) -> {
+        Handler withFd = WITHOUT_FD.contains(name) ? handler : (t, e) -> {
             if (e.fd() >= 0) {
                 handler.handle(t, e);
             }
+        };
+        HANDLERS.put(PROVIDER + name, NOT_CALLS.contains(name) ? withFd : (t, e) -> {
+            t.called(e.time(), e.node(), e.tid());
+            withFd.handle(t, e);
         });
     }
 
@@ -128,8 +143,8 @@ final class RedisEventHandlers {
     }
 
     /**
-     * Version 3: the commands of one read in one event, their names separated by spaces (no name holds one), each
-     * started as version 1 and 2's {@code call_command_start} started it, in order, at the event's time.
+     * Versions 3 and 4: the commands of one read in one event, their names separated by spaces (no name holds
+     * one), each started as version 1 and 2's {@code call_command_start} started it, in order, at the event's time.
      */
     private static void commandsStart(RedisTracker tracker, RedisEventFields event) {
         String commands = event.text("commands"); //$NON-NLS-1$

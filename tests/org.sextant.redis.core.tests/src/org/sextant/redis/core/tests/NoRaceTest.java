@@ -22,7 +22,8 @@ import org.sextant.test.support.Fixture;
 class NoRaceTest {
 
     @ParameterizedTest
-    @EnumSource(value = Fixture.class, names = { "REDIS_IO_THREADS", "REDIS_IO_STAGES", "REDIS_KILL", "REDIS_CLUSTER", "REDIS_PATHS", "REDIS_TLS", "REDIS_SINGLE", "REDIS_PIPELINED" })
+    @EnumSource(value = Fixture.class, names = { "REDIS_IO_THREADS", "REDIS_IO_STAGES", "REDIS_KILL", "REDIS_CLUSTER", "REDIS_PATHS", "REDIS_TLS", "REDIS_SINGLE", "REDIS_PIPELINED",
+            "REDIS_PIPELINED_V4" })
     void noConnectionHasTwoThreadsAtOnce(Fixture fixture) throws Exception {
         try (Recording recording = Recording.open(fixture)) {
             Map<Integer, Integer> nodes = recording.nodesByPort();

@@ -38,7 +38,8 @@ class ParallelBuildTest {
     private static final long ONE_PACKET = 1;
 
     @ParameterizedTest
-    @EnumSource(value = Fixture.class, names = { "REDIS_SINGLE", "REDIS_CLUSTER", "REDIS_PATHS", "REDIS_TLS", "REDIS_IO_THREADS", "REDIS_IO_STAGES", "REDIS_PIPELINED" })
+    @EnumSource(value = Fixture.class, names = { "REDIS_SINGLE", "REDIS_CLUSTER", "REDIS_PATHS", "REDIS_TLS", "REDIS_IO_THREADS", "REDIS_IO_STAGES", "REDIS_PIPELINED",
+            "REDIS_PIPELINED_V4" })
     void parallelHistoryEqualsTraceCompass(Fixture fixture) throws Exception {
         try (Recording recording = Recording.open(fixture)) {
             RedisParallelModule module = build(recording.experiment(), 2, ONE_PACKET);

@@ -2,26 +2,35 @@
 package org.sextant.redis.core.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.eclipse.tracecompass.segmentstore.core.ISegment;
+import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
-import org.junit.jupiter.api.Test;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.sextant.internal.redis.core.RequestSegment;
+import org.sextant.redis.core.RedisLatencyModule;
 import org.sextant.redis.model.RedisTracker;
 import org.sextant.test.support.Fixture;
 
 /**
- * A recording of the version 3 tracer (docs/redis-events.md: a read's commands in one {@code call_commands_start}):
- * one node with an io thread, 50 redis-benchmark clients pipelining 16 requests at a time, against Redis's own INFO
- * commandstats taken after the load (tests/fixtures/CATALOGUE.md, redis-pipelined).
+ * One node with an io thread, 50 redis-benchmark clients pipelining 16 requests at a time, against Redis's own INFO
+ * commandstats taken after the load (tests/fixtures/CATALOGUE.md), recorded by the version 3 tracer (a read's
+ * commands in one {@code call_commands_start}) and by the version 4 tracer (a read's commands on its
+ * {@code end_read_client_query}, their end at the thread's next event, docs/redis-events.md).
  */
 class PipelinedCommandsTest {
 
-    @Test
-    void commandsPerNameEqualCommandstats() throws Exception {
-        Fixture fixture = Fixture.REDIS_PIPELINED;
+    @ParameterizedTest
+    @EnumSource(value = Fixture.class, names = { "REDIS_PIPELINED", "REDIS_PIPELINED_V4" })
+    void commandsPerNameEqualCommandstats(Fixture fixture) throws Exception {
         try (Recording recording = Recording.open(fixture)) {
             ITmfStateSystem ss = recording.state();
             List<Integer> nodes = ss.getQuarks(RedisTracker.NODES, "*"); //$NON-NLS-1$
@@ -38,6 +47,30 @@ class PipelinedCommandsTest {
             // then redis-cli's INFO commandstats, INFO stats and SHUTDOWN
             assertEquals(2, recording.counter(node, end, RedisTracker.COMMANDS, "info")); //$NON-NLS-1$
             assertEquals(1, recording.counter(node, end, RedisTracker.COMMANDS, "shutdown")); //$NON-NLS-1$
+        }
+    }
+
+    /**
+     * A request gets its latency when its command has ended and a write to its connection follows: every command
+     * Redis counted, and redis-cli's two INFO, was answered; only the SHUTDOWN was not.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Fixture.class, names = { "REDIS_PIPELINED", "REDIS_PIPELINED_V4" })
+    void everyCommandButTheShutdownIsAnswered(Fixture fixture) throws Exception {
+        try (Recording recording = Recording.open(fixture)) {
+            RedisLatencyModule module = TmfTraceUtils.getAnalysisModuleOfClass(recording.experiment(), RedisLatencyModule.class, RedisLatencyModule.ID);
+            assertNotNull(module);
+            assertTrue(module.schedule().isOK());
+            assertTrue(module.waitForCompletion());
+            ISegmentStore<ISegment> segments = module.getSegmentStore();
+            assertNotNull(segments);
+            Map<String, Long> answered = new TreeMap<>();
+            for (ISegment segment : segments) {
+                answered.merge(((RequestSegment) segment).command(), 1L, Long::sum);
+            }
+            Map<String, Long> expected = new TreeMap<>(Recording.commandstats(fixture.path().resolve("redis-info.txt"))); //$NON-NLS-1$
+            expected.put("info", 2L); //$NON-NLS-1$
+            assertEquals(expected, answered);
         }
     }
 }

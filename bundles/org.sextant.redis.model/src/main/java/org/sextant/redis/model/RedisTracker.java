@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
@@ -60,7 +61,7 @@ import org.sextant.common.model.state.StateWriter;
  * <em>reading</em> and <em>writing</em> are the read and the write, on the thread that made them. Inferred:
  * <em>executing</em> starts when a read completes a command; where the main thread read it and no io thread read
  * or wrote in this loop iteration or the last, the commands ran right after their read and it ends with their
- * end ({@code call_command_end}, {@code call_commands_end}: measured); otherwise the main thread runs them when every read of the iteration is
+ * end (the thread's next traced call, {@link #called}: measured); otherwise the main thread runs them when every read of the iteration is
  * done, unseen, so executing (the wait for the other reads included) ends when the node's write phase starts, at
  * its first write of a client. <em>Pending write</em> lasts from there to the connection's own write.
  * </p>
@@ -437,6 +438,7 @@ public final class RedisTracker {
     public void commandStart(long time, String node, int tid, int fd, String command, int slot) {
         Node n = node(node);
         Connection c = connection(time, n, fd, ConnectionKind.UNKNOWN);
+        n.started(tid).merge(c, 1, Integer::sum);
         long start = c.fFirstUnparsedRead != UNKNOWN ? c.fFirstUnparsedRead : c.fLastRead;
         c.fFirstUnparsedRead = UNKNOWN;
         c.fPending.add(new Pending(command, start));
@@ -479,18 +481,19 @@ public final class RedisTracker {
     public void commandEnd(long time, String node, int tid, int fd, String command) {
         Node n = node(node);
         Connection c = connection(time, n, fd, ConnectionKind.UNKNOWN);
+        n.ended(tid, c, 1);
         for (Pending pending : c.fPending) {
             if (!pending.fExecuted && pending.fCommand.equals(command)) {
                 pending.fExecuted = true;
                 break;
             }
         }
-        executed(time, n, c, tid, fd);
+        executed(time, n, c, tid);
     }
 
     /**
      * The commands a thread started on a connection have executed, the oldest first ({@code call_commands_end},
-     * events version 2: one event for a pipeline's commands).
+     * events versions 2 and 3: one event for a pipeline's commands).
      *
      * @param time
      *            nanoseconds
@@ -506,6 +509,40 @@ public final class RedisTracker {
     public void commandsEnd(long time, String node, int tid, int fd, int count) {
         Node n = node(node);
         Connection c = connection(time, n, fd, ConnectionKind.UNKNOWN);
+        n.ended(tid, c, count);
+        commandsExecuted(time, n, c, tid, count);
+    }
+
+    /**
+     * A thread made a traced call (any of its events but a command's start, a connection's kind, or an earlier
+     * version's command end): the commands it started since its last call have executed, those of each connection
+     * the oldest first. Events version 4 tells no more: a thread's commands end at its next call. Versions 1 to 3
+     * end them with {@code call_command_end} and {@code call_commands_end} at that call, before its other
+     * events, so nothing is left to end here; their commands left without an end (a recording stopped and started
+     * again in between) end here too.
+     *
+     * @param time
+     *            nanoseconds
+     * @param node
+     *            the node's key
+     * @param tid
+     *            the thread
+     */
+    public void called(long time, String node, int tid) {
+        Node n = node(node);
+        Map<Connection, Integer> started = n.fStarted.remove(tid);
+        if (started == null) {
+            return;
+        }
+        started.forEach((c, count) -> {
+            if (n.fConnections.get(c.fFd) == c) {   // not closed since
+                commandsExecuted(time, n, c, tid, count);
+            }
+        });
+    }
+
+    /** The oldest {@code count} commands of the connection not yet executed have. */
+    private void commandsExecuted(long time, Node n, Connection c, int tid, int count) {
         int left = count;
         for (Iterator<Pending> it = c.fPending.iterator(); it.hasNext() && left > 0;) {
             Pending pending = it.next();
@@ -514,11 +551,11 @@ public final class RedisTracker {
                 left--;
             }
         }
-        executed(time, n, c, tid, fd);
+        executed(time, n, c, tid);
     }
 
     /** Commands of the connection have executed: it and the thread are idle again. */
-    private void executed(long time, Node n, Connection c, int tid, int fd) {
+    private void executed(long time, Node n, Connection c, int tid) {
         if (!c.fExecutionDeferred && c.fStageValue == Stage.EXECUTING_COMMANDS && c.fPending.stream().allMatch(p -> p.fExecuted)) {
             c.stage(time, Stage.PENDING_WRITE, null);
         }
@@ -761,6 +798,7 @@ public final class RedisTracker {
         Node n = node(node);
         n.fConnections.values().forEach(c -> c.forget(time));
         n.fAwaitingWrites.clear();
+        n.fStarted.clear();
         n.fThreads.values().forEach(t -> t.set(time, null, null, null));
         fPaths.lost(n.fKey, n.fPorts.isEmpty() ? -1 : n.fPorts.first());
     }
@@ -851,6 +889,8 @@ public final class RedisTracker {
         boolean fThreadedBefore;
         /** Connections whose commands the main thread runs unseen, before the write phase starts. */
         final Set<Connection> fAwaitingWrites = new LinkedHashSet<>();
+        /** Per thread, the commands it started and has not ended, per connection in the order first started. */
+        final Map<Integer, Map<Connection, Integer>> fStarted = new HashMap<>();
 
         Node(String key) {
             fKey = key;
@@ -893,6 +933,22 @@ public final class RedisTracker {
                 }
             }
             fAwaitingWrites.clear();
+        }
+
+        /** @return the commands the thread started and has not ended, per connection */
+        Map<Connection, Integer> started(int tid) {
+            return fStarted.computeIfAbsent(tid, t -> new LinkedHashMap<>());
+        }
+
+        /** Up to {@code count} commands the thread started on the connection have ended. */
+        void ended(int tid, Connection c, int count) {
+            Map<Connection, Integer> started = fStarted.get(tid);
+            if (started != null) {
+                started.computeIfPresent(c, (connection, left) -> left > count ? left - count : null);
+                if (started.isEmpty()) {
+                    fStarted.remove(tid);
+                }
+            }
         }
 
         NodeThread thread(int tid) {

@@ -86,6 +86,51 @@ class RedisTrackerTest {
     }
 
     @Test
+    void commandsEndAtTheirThreadsNextCall() { // events version 4 has no event for it
+        fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.called(10, NODE, MAIN);
+        fTracker.readStart(10, NODE, MAIN, 9, false);
+        fTracker.called(11, NODE, MAIN);
+        fTracker.readEnd(11, NODE, MAIN, 9, false, 60);
+        fTracker.commandStart(11, NODE, MAIN, 9, "incr");
+        fTracker.commandStart(11, NODE, MAIN, 9, "get");
+        fTracker.called(12, NODE, MAIN + 1); // another thread's call ends none of them
+        fTracker.called(13, NODE, MAIN);
+        fTracker.writeStart(13, NODE, MAIN, 9, false);
+        fTracker.called(14, NODE, MAIN);
+        fTracker.writeEnd(14, NODE, MAIN, 9, false, 9);
+
+        assertEquals(List.of(new Request(10, 14, NODE, 9, "incr", "127.0.0.1:50000"), new Request(10, 14, NODE, 9, "get", "127.0.0.1:50000")),
+                fRequests);
+        assertEquals(List.of("11=incr", "11=get", "13=null"), fState.history(CONN + "/Command"));
+    }
+
+    @Test
+    void commandsEndedByTheirEventAreNotEndedAgainAtTheNextCall() { // versions 1 to 3
+        fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.readEnd(11, NODE, MAIN, 9, false, 60);
+        fTracker.commandStart(12, NODE, MAIN, 9, "incr");
+        fTracker.commandStart(12, NODE, MAIN, 9, "get");
+        fTracker.commandsEnd(13, NODE, MAIN, 9, 2);
+        fTracker.called(13, NODE, MAIN);
+
+        assertEquals(List.of("12=incr", "12=get", "13=null"), fState.history(CONN + "/Command"));
+    }
+
+    @Test
+    void commandsOfAConnectionClosedMeanwhileEndWithIt() {
+        fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.readEnd(11, NODE, MAIN + 1, 9, false, 60);
+        fTracker.commandStart(12, NODE, MAIN + 1, 9, "get"); // read by an io thread
+        fTracker.called(13, NODE, MAIN);
+        fTracker.close(13, NODE, MAIN, 9);
+        fTracker.called(14, NODE, MAIN + 1); // the io thread's next call: its command's connection is gone
+
+        assertEquals("null", fState.last(CONN));
+        assertEquals("null", fState.last(CONN + "/Kind"));
+    }
+
+    @Test
     void aConnectionSeenMidLifeHasUnknownKindPeerAndLatency() {
         fTracker.commandStart(5, NODE, MAIN, 12, "ping");
         fTracker.commandEnd(6, NODE, MAIN, 12, "ping");
