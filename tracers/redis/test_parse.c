@@ -123,6 +123,20 @@ int main(void) {
     const char inline_command[] = "PING\r\nping hello\n";
     check(resp_every_cut(inline_command, sizeof inline_command - 1, "ping/1 ping/2 "), "inline commands");
 
+    // Whole commands are read in one pass, cut ones byte by byte: both must give the same for what the one pass
+    // reads word by word or by its shortest route: capitals 'A' to 'Z' only (not '@', '[', '`' or '{'), a name past
+    // eight bytes, one too short for a word at the end of the bytes, lengths of three digits or with a leading
+    // zero, a count past nine.
+    char odd_lengths[512] = "*1\r\n$8\r\n@AZ[`az{\r\n*2\r\n$13\r\nZRANGEBYSCORE\r\n$03\r\nk{}\r\n*10\r\n$3\r\nDEL\r\n";
+    for (int i = 0; i < 9; i++) {
+        strcat(odd_lengths, "$1\r\na\r\n");
+    }
+    strcat(odd_lengths, "*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$100\r\n");
+    memset(odd_lengths + strlen(odd_lengths), 'v', 100);
+    strcat(odd_lengths, "\r\n*1\r\n$4\r\nPiNG\r\n");
+    check(resp_every_cut(odd_lengths, strlen(odd_lengths), "@az[`az{/1 zrangebyscore/2 del/10 set/3 ping/1 "),
+          "odd names, lengths and counts, whole and cut anywhere");
+
     char long_name[80] = "*1\r\n$40\r\n";
     strcat(long_name, "ABCDEFGHIJABCDEFGHIJABCDEFGHIJABCDEFGHIJ\r\n");
     check(strcmp(resp_cut(long_name, strlen(long_name), 5), "abcdefghijabcdefghijabcdefghija/1 ") == 0,
