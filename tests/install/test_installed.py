@@ -317,6 +317,8 @@ def test_bench_of_a_perf_script_counts_the_parsing_threads_cpu():
     result = json.loads(run.stdout)
     [read] = result["runs"]
     assert read["mode"] == "read perf_script"
+    # the calling thread and, on more than one core, the two parsing threads
+    assert read["threads"] == (3 if os.cpu_count() > 1 else 1)
     assert read["events"] == len(script.read_bytes().splitlines())
     # The process's time is read in ticks of 10 ms, the thread's in nanoseconds.
     assert 0 <= read["reader_cpu_seconds"] <= read["cpu_seconds"] + 0.01

@@ -29,8 +29,8 @@ import org.sextant.headless.core.ProcessCpu;
  * text, say) and measures the read: wall time, lines per second, megabytes per second, peak used and live
  * heap while reading (the JVM's whole heap, Trace Compass's included), and beside the wall time the CPU time of
  * the whole process (the reader's parsing threads included) and of the calling thread: on cores shared with other
- * work the wall time says little about the reader. One run: the reader chooses its threads, the thread counts
- * and chunk size are ignored.
+ * work the wall time says little about the reader. One run: the reader chooses its threads (the row's
+ * {@code threads}), the thread counts and chunk size are ignored.
  */
 public class CallStackBenchmark implements IHeadlessBenchmark {
 
@@ -80,7 +80,7 @@ public class CallStackBenchmark implements IHeadlessBenchmark {
         }
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("mode", "read " + profile.format().name().toLowerCase(Locale.ROOT)); //$NON-NLS-1$ //$NON-NLS-2$
-        run.put("threads", 1); //$NON-NLS-1$
+        run.put("threads", profile.format().readingThreads()); //$NON-NLS-1$
         run.put("seconds", seconds); //$NON-NLS-1$
         run.put("cpu_seconds", cpuSeconds); //$NON-NLS-1$
         run.put("reader_cpu_seconds", readerCpuSeconds); //$NON-NLS-1$

@@ -129,7 +129,12 @@ final class PerfScriptReader {
      *             at a line that is none of perf's shapes, or where a thread's time goes backwards
      */
     static Set<CallFlow.Weight> read(LineReader in, String name, CallFlow flow, DeltaProfiler deltas) throws IOException, CallStackFormatException {
-        return read(in, name, flow, deltas, Runtime.getRuntime().availableProcessors() > 1 ? PARSERS : 0);
+        return read(in, name, flow, deltas, parsers());
+    }
+
+    /** @return the parsing threads a read uses on this machine: none on one core, where the calling thread scans */
+    static int parsers() {
+        return Runtime.getRuntime().availableProcessors() > 1 ? PARSERS : 0;
     }
 
     /**

@@ -27,7 +27,15 @@ public final class Profile {
         /** perf script of Intel PT, call/return flow or instruction flow */
         PERF_SCRIPT,
         /** simple-pt's sptdecode */
-        SPTDECODE
+        SPTDECODE;
+
+        /**
+         * @return the threads that read a file of this format on this machine: the calling thread, and perf script's
+         *         parsing threads where there is more than one core
+         */
+        public int readingThreads() {
+            return this == PERF_SCRIPT ? 1 + PerfScriptReader.parsers() : 1;
+        }
     }
 
     /** How many lines {@link #detect} reads at most. */
