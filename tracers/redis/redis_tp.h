@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-// LTTng-UST tracepoints of provider "redis", schema version 4: docs/redis-events.md is the contract.
+// LTTng-UST tracepoints of provider "redis", schema version 5: docs/redis-events.md is the contract.
 #undef TRACEPOINT_PROVIDER
 #define TRACEPOINT_PROVIDER redis
 
@@ -42,16 +42,23 @@ TRACEPOINT_EVENT_INSTANCE(redis, fd_class, cluster_write_handler_start, TP_ARGS(
 TRACEPOINT_EVENT_CLASS(redis, bytes_class,
     TP_ARGS(int, fd, int64_t, bytes),
     TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int64_t, bytes, bytes)))
-TRACEPOINT_EVENT_INSTANCE(redis, bytes_class, write_to_client_end, TP_ARGS(int, fd, int64_t, bytes))
 TRACEPOINT_EVENT_INSTANCE(redis, bytes_class, cluster_read_handler_end, TP_ARGS(int, fd, int64_t, bytes))
 TRACEPOINT_EVENT_INSTANCE(redis, bytes_class, cluster_write_handler_end, TP_ARGS(int, fd, int64_t, bytes))
 
 /* A client read's end and the complete commands of its bytes, in order (version 4: the first batch of
- * call_commands_start's fields, which version 3 sent in an event of its own right after this one). */
+ * call_commands_start's fields, which version 3 sent in an event of its own right after this one); version 5: and
+ * `took`, the nanoseconds since the read started, -1 when its start_read_client_query told it. */
 TRACEPOINT_EVENT(redis, end_read_client_query,
-    TP_ARGS(int, fd, int64_t, bytes, const char *, commands, const int32_t *, argc, const int16_t *, slot, unsigned int, count),
-    TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int64_t, bytes, bytes) ctf_string(commands, commands)
+    TP_ARGS(int, fd, int64_t, bytes, int64_t, took, const char *, commands, const int32_t *, argc, const int16_t *, slot,
+            unsigned int, count),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int64_t, bytes, bytes) ctf_integer(int64_t, took, took)
+              ctf_string(commands, commands)
               ctf_sequence(int32_t, argc, argc, unsigned int, count) ctf_sequence(int16_t, slot, slot, unsigned int, count)))
+
+/* A client write's end (version 5: and `took`, as end_read_client_query's). */
+TRACEPOINT_EVENT(redis, write_to_client_end,
+    TP_ARGS(int, fd, int64_t, bytes, int64_t, took),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int64_t, bytes, bytes) ctf_integer(int64_t, took, took)))
 
 /* The first `count` commands started on the connection and not ended end now (version 2: one event per run;
  * version 4: only from a call that makes no event of its own, as the thread's next event ends them). */

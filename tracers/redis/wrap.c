@@ -23,6 +23,7 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "http_io.h"
@@ -178,6 +179,34 @@ static inline int redis_enabled(void) {
 static int idle_seen;
 static unsigned generation;
 
+// Version 5: while the event loop's thread does all of a node's client I/O, a client read's or write's start is
+// told by its end event's `took` (the nanoseconds since the call started, on CLOCK_MONOTONIC, LTTng's clock), not by
+// an event of its own: two events per read and reply instead of four. Once another thread reads or writes a client
+// (io-threads), every start has its event again, for good: the model needs the starts in time order to see two
+// threads on one connection at once.
+static int io_threads;                    // a thread that does not wait for events did client I/O
+static THREAD_LOCAL int loop_thread;      // this thread waits for events (epoll_wait): the event loop's
+static THREAD_LOCAL int64_t call_start;   // when this thread's traced read or write started; -1 when its event told it
+
+static int64_t now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t) t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+// A client read or write starts: whether its start needs an event of its own.
+static int starts_told(void) {
+    if (!loop_thread && !__atomic_load_n(&io_threads, __ATOMIC_RELAXED)) {
+        __atomic_store_n(&io_threads, 1, __ATOMIC_RELAXED);
+    }
+    return __atomic_load_n(&io_threads, __ATOMIC_RELAXED);
+}
+
+// The `took` of a client read's or write's end event.
+static int64_t took(void) {
+    return call_start < 0 ? -1 : now() - call_start;
+}
+
 // Whether to trace this call of a Redis node: the one test every wrapper makes first.
 static inline int recording(void) {
     if (__builtin_expect(redis_enabled(), 0)) {
@@ -251,7 +280,7 @@ static void clear_batch(struct command_batch *b) {
 static void start_commands(struct io_context *io) {
     struct command_batch *b = io->batch;
     if (!io->read_told) {
-        tracepoint(redis, end_read_client_query, io->fd, io->bytes, b->names, b->argc, b->slot, b->count);
+        tracepoint(redis, end_read_client_query, io->fd, io->bytes, took(), b->names, b->argc, b->slot, b->count);
         io->read_told = 1;
     } else if (b->count > 0) {
         tracepoint(redis, call_commands_start, io->fd, b->names, b->argc, b->slot, b->count);
@@ -539,8 +568,11 @@ void sextant_read_start(int fd, struct connection *c) {
     end_commands(1);
     if (c->kind == K_BUS) {
         tracepoint(redis, cluster_read_handler_start, fd);
-    } else {
+    } else if (starts_told()) {
         tracepoint(redis, start_read_client_query, fd);
+        call_start = -1;
+    } else {
+        call_start = now();
     }
 }
 
@@ -618,8 +650,11 @@ void sextant_write_start(int fd, struct connection *c, const struct iovec *iov, 
     }
     if (c->kind == K_BUS) {
         tracepoint(redis, cluster_write_handler_start, fd);
-    } else {
+    } else if (starts_told()) {
         tracepoint(redis, write_to_client_start, fd);
+        call_start = -1;
+    } else {
+        call_start = now();
     }
 }
 
@@ -627,7 +662,7 @@ void sextant_write_end(int fd, struct connection *c, const struct iovec *iov, in
     if (c->kind == K_BUS) {
         tracepoint(redis, cluster_write_handler_end, fd, bytes);
     } else {
-        tracepoint(redis, write_to_client_end, fd, bytes);
+        tracepoint(redis, write_to_client_end, fd, bytes, took());
     }
     wrote(fd, c, iov, count, bytes);
 }
@@ -829,6 +864,7 @@ static void tell_readable(const struct epoll_event *events, int ready) {
 }
 
 int epoll_wait(int epfd, struct epoll_event *events, int max, int timeout) {
+    loop_thread = 1;   // recording or not: a session may start while the loop waits
     if (traces_http() || !recording()) {
         return REAL(epoll_wait)(epfd, events, max, timeout);
     }

@@ -69,6 +69,11 @@ public enum Fixture {
      * event), with its INFO counters.
      */
     REDIS_PIPELINED_V4("redis-pipelined-v4"), //$NON-NLS-1$
+    /**
+     * The same load under the version 5 tracer (the starts of the event loop's reads and writes in their ends'
+     * {@code took}, until the io thread's first read), with its INFO counters.
+     */
+    REDIS_PIPELINED_V5("redis-pipelined-v5"), //$NON-NLS-1$
     /** One Redis node traced from the middle of a load, with small buffers: events lost, connections begun before. */
     REDIS_PARTIAL("redis-partial"), //$NON-NLS-1$
     /**

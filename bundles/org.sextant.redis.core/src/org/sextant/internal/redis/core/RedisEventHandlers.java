@@ -31,6 +31,7 @@ final class RedisEventHandlers {
     private static final String PROVIDER = "redis:"; //$NON-NLS-1$
     private static final String BYTES = "bytes"; //$NON-NLS-1$
     private static final String COMMAND = "command"; //$NON-NLS-1$
+    private static final String TOOK = "took"; //$NON-NLS-1$
     private static final String MASK = "mask"; //$NON-NLS-1$
     private static final String SENDER_PORT = "sender_port"; //$NON-NLS-1$
 
@@ -38,10 +39,11 @@ final class RedisEventHandlers {
     private static final Set<String> WITHOUT_FD = Set.of("listen", "before_sleep", "after_sleep", "readable"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
     /**
      * The events that are not a thread's next traced call: a command's start, and a kind its command told, come
-     * from the read that brought the command; the command ends of versions 1 to 3 say themselves what ends.
+     * from the read that brought the command; the command ends of versions 1 to 3 say themselves what ends; and
+     * the ends of client reads and writes, whose calls started earlier ({@link #transferStart}).
      */
     private static final Set<String> NOT_CALLS = Set.of("call_command_start", "call_commands_start", "connection_kind", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-            "call_command_end", "call_commands_end"); //$NON-NLS-1$ //$NON-NLS-2$
+            "call_command_end", "call_commands_end", "end_read_client_query", "write_to_client_end"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
 
     static {
         on("listen", (t, e) -> t.listen(e.time(), e.node(), e.text("addr"), e.integer("port"))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
@@ -51,6 +53,7 @@ final class RedisEventHandlers {
         on("free_client", (t, e) -> t.close(e.time(), e.node(), e.tid(), e.fd())); //$NON-NLS-1$
         on("start_read_client_query", (t, e) -> t.readStart(e.time(), e.node(), e.tid(), e.fd(), false)); //$NON-NLS-1$
         on("end_read_client_query", (t, e) -> { //$NON-NLS-1$
+            transferStart(t, e, true);
             t.readEnd(e.time(), e.node(), e.tid(), e.fd(), false, e.number(BYTES));
             commandsStart(t, e); // version 4: the read's commands; none before
         });
@@ -59,7 +62,10 @@ final class RedisEventHandlers {
         on("call_command_end", (t, e) -> t.commandEnd(e.time(), e.node(), e.tid(), e.fd(), e.text(COMMAND))); //$NON-NLS-1$
         on("call_commands_end", (t, e) -> t.commandsEnd(e.time(), e.node(), e.tid(), e.fd(), e.integer("count"))); //$NON-NLS-1$ //$NON-NLS-2$
         on("write_to_client_start", (t, e) -> t.writeStart(e.time(), e.node(), e.tid(), e.fd(), false)); //$NON-NLS-1$
-        on("write_to_client_end", (t, e) -> t.writeEnd(e.time(), e.node(), e.tid(), e.fd(), false, e.number(BYTES))); //$NON-NLS-1$
+        on("write_to_client_end", (t, e) -> { //$NON-NLS-1$
+            transferStart(t, e, false);
+            t.writeEnd(e.time(), e.node(), e.tid(), e.fd(), false, e.number(BYTES));
+        });
         on("cluster_read_handler_start", (t, e) -> t.readStart(e.time(), e.node(), e.tid(), e.fd(), true)); //$NON-NLS-1$
         on("cluster_read_handler_end", (t, e) -> t.readEnd(e.time(), e.node(), e.tid(), e.fd(), true, e.number(BYTES))); //$NON-NLS-1$
         on("cluster_write_handler_start", (t, e) -> t.writeStart(e.time(), e.node(), e.tid(), e.fd(), true)); //$NON-NLS-1$
@@ -139,6 +145,25 @@ final class RedisEventHandlers {
             RedisEvent redisEvent = RedisEvent.of(event);
             fNodeOfTrace.putIfAbsent(event.getTrace(), redisEvent.node());
             handler.handle(fTracker, redisEvent);
+        }
+    }
+
+    /**
+     * The start of the client read or write a {@code end_read_client_query} or {@code write_to_client_end} ends,
+     * the thread's traced call: version 5 tells it by the end's {@code took} (nanoseconds since the call started,
+     * -1 when a start event told it, as every start of versions 1 to 4).
+     */
+    private static void transferStart(RedisTracker tracker, RedisEventFields event, boolean read) {
+        long took = event.number(TOOK);
+        if (took < 0) {
+            return;
+        }
+        long start = tracker.untoldStart(event.time() - took, event.node());
+        tracker.called(start, event.node(), event.tid());
+        if (read) {
+            tracker.readStart(start, event.node(), event.tid(), event.fd(), false);
+        } else {
+            tracker.writeStart(start, event.node(), event.tid(), event.fd(), false);
         }
     }
 

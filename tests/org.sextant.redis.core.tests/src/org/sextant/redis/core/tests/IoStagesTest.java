@@ -7,17 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
-import org.eclipse.tracecompass.statesystem.core.StateSystemUtils;
-import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphEntryModel;
 import org.junit.jupiter.api.Test;
 import org.sextant.internal.redis.core.RedisTimeGraphDataProvider;
-import org.sextant.redis.model.RedisTracker;
 import org.sextant.test.support.Fixture;
 
 /**
@@ -33,18 +28,7 @@ class IoStagesTest {
     @Test
     void stagesCountWhatBabeltraceAndRedisCount() throws Exception {
         try (Recording recording = Recording.open(Fixture.REDIS_IO_STAGES)) {
-            ITmfStateSystem ss = recording.state();
-            Map<String, Integer> stages = new TreeMap<>();
-            for (int connection : ss.getQuarks(RedisTracker.NODES, "*", RedisTracker.STAGES, "*")) { //$NON-NLS-1$ //$NON-NLS-2$
-                int thread = ss.getQuarkRelative(connection, RedisTracker.THREAD);
-                for (ITmfStateInterval interval : StateSystemUtils.queryHistoryRange(ss, connection, ss.getStartTime(), ss.getCurrentEndTime())) {
-                    if (interval.getValue() instanceof String stage) {
-                        Object tid = ss.querySingleState(interval.getStartTime(), thread).getValue();
-                        stages.merge(stage, 1, Integer::sum);
-                        stages.merge(stage + " by " + tid, 1, Integer::sum);
-                    }
-                }
-            }
+            Map<String, Integer> stages = recording.stages();
             System.out.println("stages: " + stages); //$NON-NLS-1$
             // every descriptor the waits returned readable (babeltrace2: the readable events' fds, 2109) was pending
             assertEquals(2109, stages.get("pending read")); //$NON-NLS-1$

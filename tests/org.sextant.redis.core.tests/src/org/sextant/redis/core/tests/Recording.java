@@ -115,6 +115,25 @@ final class Recording implements AutoCloseable {
         return counts;
     }
 
+    /**
+     * @return how many times the client connections entered each stage, and each stage with each thread in it
+     *         ("reading by 6744")
+     */
+    Map<String, Integer> stages() throws StateSystemDisposedException, AttributeNotFoundException {
+        Map<String, Integer> stages = new TreeMap<>();
+        for (int connection : fState.getQuarks(RedisTracker.NODES, "*", RedisTracker.STAGES, "*")) { //$NON-NLS-1$ //$NON-NLS-2$
+            int thread = fState.getQuarkRelative(connection, RedisTracker.THREAD);
+            for (ITmfStateInterval interval : StateSystemUtils.queryHistoryRange(fState, connection, fState.getStartTime(), fState.getCurrentEndTime())) {
+                if (interval.getValue() instanceof String stage) {
+                    Object tid = fState.querySingleState(interval.getStartTime(), thread).getValue();
+                    stages.merge(stage, 1, Integer::sum);
+                    stages.merge(stage + " by " + tid, 1, Integer::sum); //$NON-NLS-1$
+                }
+            }
+        }
+        return stages;
+    }
+
     /** @return the counter's value at that time, 0 if not counted yet */
     long counter(int node, long time, String... path) throws StateSystemDisposedException {
         int quark = fState.optQuarkRelative(node, path);

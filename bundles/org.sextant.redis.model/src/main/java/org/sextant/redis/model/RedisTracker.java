@@ -203,7 +203,7 @@ public final class RedisTracker {
      *            its port
      */
     public void listen(long time, String node, String address, int port) {
-        Node n = node(node);
+        Node n = node(node, time);
         boolean lowest = n.fPorts.isEmpty() || port < n.fPorts.first();
         n.fPorts.add(port);
         if (lowest) {
@@ -257,7 +257,7 @@ public final class RedisTracker {
      *            its kind as far as known
      */
     public void open(long time, String node, int tid, int fd, String local, String peer, boolean accepted, ConnectionKind kind) {
-        Node n = node(node);
+        Node n = node(node, time);
         close(time, n, fd);
         Connection c = n.open(time, fd, kind);
         c.fPeerValue = peer;
@@ -285,7 +285,7 @@ public final class RedisTracker {
      *            the kind
      */
     public void kind(long time, String node, int fd, ConnectionKind kind) {
-        Node n = node(node);
+        Node n = node(node, time);
         Connection c = connection(time, n, fd, kind);
         if (c.fKindValue != kind) {
             n.counter(OPENED, c.fKindValue.label()).add(time, -1);
@@ -308,7 +308,7 @@ public final class RedisTracker {
      *            the descriptor
      */
     public void close(long time, String node, int fd) {
-        close(time, node(node), fd);
+        close(time, node(node, time), fd);
     }
 
     /**
@@ -324,7 +324,7 @@ public final class RedisTracker {
      *            the descriptor
      */
     public void close(long time, String node, int tid, int fd) {
-        Node n = node(node);
+        Node n = node(node, time);
         Connection c = n.fConnections.get(fd);
         if (c != null) {
             c.race(time, tid, CLOSE);
@@ -343,7 +343,7 @@ public final class RedisTracker {
      *            the descriptor
      */
     public void readable(long time, String node, int fd) {
-        Node n = node(node);
+        Node n = node(node, time);
         Connection c = connection(time, n, fd, ConnectionKind.UNKNOWN);
         if (c.fStageValue == null) {
             c.stage(time, Stage.PENDING_READ, null);
@@ -365,7 +365,7 @@ public final class RedisTracker {
      *            whether it is a cluster bus read
      */
     public void readStart(long time, String node, int tid, int fd, boolean bus) {
-        Node n = node(node);
+        Node n = node(node, time);
         Connection c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
         if (!bus) {
             c.fLastRead = time;
@@ -378,6 +378,23 @@ public final class RedisTracker {
         Operation operation = bus ? Operation.BUS_READING : Operation.READING;
         c.begin(time, operation, tid);
         n.thread(tid).set(time, operation, fd, null);
+    }
+
+    /**
+     * When a client read or write started whose start the tracer did not tell in an event of its own (events
+     * version 5: its end's {@code took} before the end), as the model can take it: not before the node's latest
+     * event, since the state is written in time order. Only a call that overlaps events of the node's other
+     * threads moves; the tracer tells the starts of every call once a second thread does client I/O.
+     *
+     * @param start
+     *            nanoseconds, the call's start by the tracer's clock
+     * @param node
+     *            the node's key
+     * @return the start, or the node's latest event's time if later
+     */
+    public long untoldStart(long start, String node) {
+        Node n = fNodes.get(node);
+        return n == null ? start : Math.max(start, n.fLatest);
     }
 
     /**
@@ -436,7 +453,7 @@ public final class RedisTracker {
      *            the cluster slot of its key (its second argument), -1 when unknown or none
      */
     public void commandStart(long time, String node, int tid, int fd, String command, int slot) {
-        Node n = node(node);
+        Node n = node(node, time);
         Connection c = connection(time, n, fd, ConnectionKind.UNKNOWN);
         n.started(tid).merge(c, 1, Integer::sum);
         long start = c.fFirstUnparsedRead != UNKNOWN ? c.fFirstUnparsedRead : c.fLastRead;
@@ -479,7 +496,7 @@ public final class RedisTracker {
      *            the command's name
      */
     public void commandEnd(long time, String node, int tid, int fd, String command) {
-        Node n = node(node);
+        Node n = node(node, time);
         Connection c = connection(time, n, fd, ConnectionKind.UNKNOWN);
         n.ended(tid, c, 1);
         for (Pending pending : c.fPending) {
@@ -507,7 +524,7 @@ public final class RedisTracker {
      *            how many of its commands started and not ended end now
      */
     public void commandsEnd(long time, String node, int tid, int fd, int count) {
-        Node n = node(node);
+        Node n = node(node, time);
         Connection c = connection(time, n, fd, ConnectionKind.UNKNOWN);
         n.ended(tid, c, count);
         commandsExecuted(time, n, c, tid, count);
@@ -529,7 +546,7 @@ public final class RedisTracker {
      *            the thread
      */
     public void called(long time, String node, int tid) {
-        Node n = node(node);
+        Node n = node(node, time);
         Map<Connection, Integer> started = n.fStarted.remove(tid);
         if (started == null) {
             return;
@@ -585,7 +602,7 @@ public final class RedisTracker {
      *            the node named, "address:port"
      */
     public void redirect(long time, String node, int fd, long reply, String kind, int slot, String target) {
-        Node n = node(node);
+        Node n = node(node, time);
         n.counter(REDIRECTIONS, kind).add(time, 1);
         Connection c = n.fConnections.get(fd);
         if (c == null || !c.fOrdinalsKnown) {
@@ -613,7 +630,7 @@ public final class RedisTracker {
      *            whether it is a cluster bus write
      */
     public void writeStart(long time, String node, int tid, int fd, boolean bus) {
-        Node n = node(node);
+        Node n = node(node, time);
         Connection c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
         if (!bus) {
             n.transfer(tid);
@@ -648,7 +665,7 @@ public final class RedisTracker {
 
     /** A read or a write ended: its bytes count, and a write carries the replies of the requests executed. */
     private void transferEnd(long time, String node, int tid, int fd, boolean bus, long bytes, boolean read) {
-        Node n = node(node);
+        Node n = node(node, time);
         Connection c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
         if (bytes > 0) {
             (read ? c.fBytesIn : c.fBytesOut).add(time, bytes);
@@ -708,7 +725,7 @@ public final class RedisTracker {
      *            the sender's data port (the header's), -1 when unknown
      */
     public void busMessage(long time, String node, int fd, boolean sent, String type, int senderPort) {
-        Node n = node(node);
+        Node n = node(node, time);
         Connection c = connection(time, n, fd, ConnectionKind.BUS);
         String direction = sent ? SENT : RECEIVED;
         n.counter(BUS, direction, type).add(time, 1);
@@ -736,7 +753,7 @@ public final class RedisTracker {
      *            true when watching starts, false when it stops
      */
     public void fileEvent(long time, String node, int fd, int mask, boolean added) {
-        Connection c = node(node).fConnections.get(fd);
+        Connection c = node(node, time).fConnections.get(fd);
         if (c != null) {
             c.fMask = added ? c.fMask | mask : c.fMask & ~mask;
             fWriter.modify(time, c.fFileEvents, c.fMask);
@@ -754,7 +771,7 @@ public final class RedisTracker {
      *            the thread
      */
     public void sleep(long time, String node, int tid) {
-        Node n = node(node);
+        Node n = node(node, time);
         if (n.fMainTid == null) {
             n.fMainTid = tid;
         }
@@ -774,7 +791,7 @@ public final class RedisTracker {
      *            events returned, negative on error
      */
     public void wake(long time, String node, int tid, int ready) {
-        Node n = node(node);
+        Node n = node(node, time);
         if (ready >= 0 && Integer.valueOf(tid).equals(n.fMainTid)) {
             fWriter.modify(time, n.fReady, ready);
             n.fThreadedBefore = n.fIoTransfers;
@@ -795,7 +812,7 @@ public final class RedisTracker {
      *            the node's key
      */
     public void lost(long time, String node) {
-        Node n = node(node);
+        Node n = node(node, time);
         n.fConnections.values().forEach(c -> c.forget(time));
         n.fAwaitingWrites.clear();
         n.fStarted.clear();
@@ -803,8 +820,11 @@ public final class RedisTracker {
         fPaths.lost(n.fKey, n.fPorts.isEmpty() ? -1 : n.fPorts.first());
     }
 
-    private Node node(String key) {
-        return fNodes.computeIfAbsent(key, Node::new);
+    /** @return the node, which has an event at that time */
+    private Node node(String key, long time) {
+        Node n = fNodes.computeIfAbsent(key, Node::new);
+        n.fLatest = Math.max(n.fLatest, time);
+        return n;
     }
 
     /** @return the open connection with that descriptor, opened now with no peer if its start was not traced */
@@ -887,6 +907,8 @@ public final class RedisTracker {
         /** Whether an io thread read or wrote a client in this loop iteration, and in the last one. */
         boolean fIoTransfers;
         boolean fThreadedBefore;
+        /** The time of its latest event. */
+        long fLatest = Long.MIN_VALUE;
         /** Connections whose commands the main thread runs unseen, before the write phase starts. */
         final Set<Connection> fAwaitingWrites = new LinkedHashSet<>();
         /** Per thread, the commands it started and has not ended, per connection in the order first started. */

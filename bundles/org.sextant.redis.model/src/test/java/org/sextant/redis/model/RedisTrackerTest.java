@@ -106,6 +106,15 @@ class RedisTrackerTest {
     }
 
     @Test
+    void anUntoldStartIsNoEarlierThanItsNodesLatestEvent() { // events version 5: a read's start from its end's took
+        fTracker.sleep(10, NODE, MAIN);
+        fTracker.wake(20, NODE, MAIN, 1);
+        assertEquals(25, fTracker.untoldStart(25, NODE));
+        assertEquals(20, fTracker.untoldStart(15, NODE), "another thread's event came after it started");
+        assertEquals(15, fTracker.untoldStart(15, "4343"), "a node with no event yet");
+    }
+
+    @Test
     void commandsEndedByTheirEventAreNotEndedAgainAtTheNextCall() { // versions 1 to 3
         fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
         fTracker.readEnd(11, NODE, MAIN, 9, false, 60);
