@@ -127,7 +127,10 @@ public class RedisHeadlessAnalysis implements IHeadlessAnalysis {
         publish.put("bus_messages", publications.stream().mapToLong(p -> p.getNumber(RequestPathsDataProvider.VALUE).longValue()).sum()); //$NON-NLS-1$
         if (durations.length > 0) {
             DurationStats stats = DurationStats.of(durations);
-            publish.put("to_last_reading_us", Map.of("p50", micros(stats.p50()), "max", micros(stats.max()))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            Map<String, Object> toLastReading = new LinkedHashMap<>(); // in this order, run after run
+            toLastReading.put("p50", micros(stats.p50())); //$NON-NLS-1$
+            toLastReading.put("max", micros(stats.max())); //$NON-NLS-1$
+            publish.put("to_last_reading_us", toLastReading); //$NON-NLS-1$
         }
         result.put("publications", publish); //$NON-NLS-1$
         List<Object> streams = new ArrayList<>();
