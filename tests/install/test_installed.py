@@ -212,6 +212,9 @@ def test_bench_matches_trace_compass_and_is_identical(analysis, tmp_path):
     # Timed three times each, the one-core and parallel builds give their medians.
     for timed in result["runs"][2:]:
         assert len(timed["seconds_each"]) == 3 and timed["seconds"] == sorted(timed["seconds_each"])[1]
+    # In rounds, each mode once per round in the same order, so that a drift of the machine hits them alike.
+    rounds = [line.split("bench: ")[1].split(", ")[:2] for line in run.stderr.splitlines() if "bench: round " in line]
+    assert rounds == [[f"round {i} of 3", timed["mode"]] for i in (1, 2, 3) for timed in result["runs"][2:]]
     # Speedups are against the one-processor run: the one-thread build with the process confined to one core.
     if ONE_CORE:
         assert result["baseline"].startswith("one-core: ") and result["runs"][2]["efficiency"] == 1.0

@@ -130,7 +130,10 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
 
     /**
      * Each thread count is run with each writer count, the default one when none is given; the one-core and
-     * parallel builds are each timed {@code repeat} times, their medians taken.
+     * parallel builds are each timed {@code repeat} times, their medians taken. The timed builds go in rounds, each
+     * mode once per round in the same order, so that the machine's drift over the benchmark hits every mode alike
+     * (a series of five one-core io builds in a row went from 24.7 to 28.9 s); the last round's builds are the
+     * ones compared with the serial history.
      */
     @Override
     public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, List<Integer> writers, long chunkBytes, int repeat, PrintStream log)
@@ -151,9 +154,34 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             measure(trace, () -> parallel(1, 0, chunk)).module().dispose();
             Build traceCompass = fTraceCompassModule == null ? null : measure(trace, () -> traceCompassModule());
             Build serial = measure(trace, () -> parallel(1, 1, Long.MAX_VALUE));
-            Build oneCore = confined(trace, chunk, repeat, result, log);
-            double baseline = oneCore == null ? serial.seconds() : oneCore.seconds();
-            result.put("baseline", oneCore == null ? "serial" : ONE_CORE + ": " + ONE_CORE_BUILD); //$NON-NLS-1$ //$NON-NLS-2$
+            List<Timed> modes = new ArrayList<>();
+            boolean oneCore = canConfine(result, log);
+            if (oneCore) {
+                modes.add(new Timed(ONE_CORE, 1, () -> parallel(1, 0, chunk)));
+            }
+            for (int count : threads) {
+                for (int writerCount : writerCounts) {
+                    modes.add(new Timed("parallel", count, () -> parallel(count, writerCount, chunk))); //$NON-NLS-1$
+                }
+            }
+            for (int round = 1; round <= repeat; round++) {
+                for (Timed mode : modes) {
+                    Build build = mode.fMode.equals(ONE_CORE) ? confined(trace, mode.fFactory) : measure(trace, mode.fFactory);
+                    mode.fBuilds.add(build);
+                    if (repeat > 1) {
+                        log.printf("[sextant] bench: round %d of %d, %s, %d thread(s), %.3f s%n", round, repeat, mode.fMode, mode.fThreads, build.seconds()); //$NON-NLS-1$
+                    }
+                    if (round == repeat) { // compared now, before the next build, so that no other history is kept meanwhile
+                        mode.fWriters = ((ParallelHistoryModule) build.module()).getWriters();
+                        long comparing = System.nanoTime();
+                        mode.fDifference = Histories.firstDifference(state(serial), state(build));
+                        mode.fCompareSeconds = (System.nanoTime() - comparing) / NANOS_PER_S;
+                    }
+                    build.module().dispose();
+                }
+            }
+            double baseline = oneCore ? modes.get(0).median().seconds() : serial.seconds();
+            result.put("baseline", oneCore ? ONE_CORE + ": " + ONE_CORE_BUILD : "serial"); //$NON-NLS-1$ //$NON-NLS-2$
             long events = serial.events();
             result.put("events", events); //$NON-NLS-1$
             if (traceCompass != null) {
@@ -168,31 +196,25 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             runs.add(run("serial", 1, serial, baseline, events, log)); //$NON-NLS-1$
             boolean identical = true;
             List<Map<String, Object>> parallelRuns = new ArrayList<>();
-            if (oneCore != null) {
-                Map<String, Object> run = run(ONE_CORE, 1, oneCore, baseline, events, log);
-                run.put("writers", ((ParallelHistoryModule) oneCore.module()).getWriters()); //$NON-NLS-1$
-                run.put("cores", 1); //$NON-NLS-1$
-                runs.add(run);
-                parallelRuns.add(run);
-                identical &= compare(serial, oneCore, run, ONE_CORE, events, result);
-                oneCore.module().dispose();
-            }
             result.put("chunk_bytes", chunk); //$NON-NLS-1$
             Build costly = null;
-            for (int count : threads) {
-                for (int writerCount : writerCounts) {
-                    Build parallel = measure(trace, () -> parallel(count, writerCount, chunk), repeat);
-                    int used = ((ParallelHistoryModule) parallel.module()).getWriters();
-                    Map<String, Object> run = run("parallel", count, parallel, baseline, events, log); //$NON-NLS-1$
-                    run.put("writers", used); //$NON-NLS-1$
-                    runs.add(run);
-                    parallelRuns.add(run);
-                    if (costly == null || (count == 1 && used == 1)) {
-                        costly = parallel;
-                    }
-                    identical &= compare(serial, parallel, run, count + " threads, " + used + " writers", events, result); //$NON-NLS-1$ //$NON-NLS-2$
-                    parallel.module().dispose();
+            for (Timed mode : modes) {
+                Build build = mode.median();
+                Map<String, Object> run = run(mode.fMode, mode.fThreads, build, baseline, events, log);
+                run.put("writers", mode.fWriters); //$NON-NLS-1$
+                if (mode.fMode.equals(ONE_CORE)) {
+                    run.put("cores", 1); //$NON-NLS-1$
+                } else if (costly == null || (mode.fThreads == 1 && mode.fWriters == 1)) {
+                    costly = build;
                 }
+                runs.add(run);
+                parallelRuns.add(run);
+                run.put("compare_seconds", mode.fCompareSeconds); //$NON-NLS-1$
+                String label = mode.fMode.equals(ONE_CORE) ? ONE_CORE : mode.fThreads + " threads, " + mode.fWriters + " writers"; //$NON-NLS-1$ //$NON-NLS-2$
+                if (mode.fDifference != null && !result.containsKey("first_difference")) { //$NON-NLS-1$
+                    result.put("first_difference", label + ": " + mode.fDifference); //$NON-NLS-1$ //$NON-NLS-2$
+                }
+                identical &= mode.fDifference == null && build.events() == events;
             }
             serial.module().dispose();
             result.put("runs", runs); //$NON-NLS-1$
@@ -288,43 +310,30 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     }
 
     /**
-     * The baseline of speedup and efficiency: the one-thread parallel build, with the default history, and the whole process
-     * confined to one core ({@link OneCore}), or null where it cannot be made (the reason is in the result).
+     * Whether the baseline of speedup and efficiency can be made: the one-thread parallel build, with the default
+     * history, and the whole process confined to one core ({@link OneCore}); if not, the reason is in the result.
      */
-    private @Nullable Build confined(ITmfTrace trace, long chunk, int repeat, Map<String, Object> result, PrintStream log) throws HeadlessAnalysisException {
+    private static boolean canConfine(Map<String, Object> result, PrintStream log) {
         if (Runtime.getRuntime().availableProcessors() < 2) {
             result.put(ONE_CORE, "not made: the machine has one core"); //$NON-NLS-1$
-            return null;
+            return false;
         }
-        OneCore confinement;
-        try {
-            confinement = OneCore.confine();
+        try (OneCore confinement = OneCore.confine()) {
+            return true;
         } catch (IOException e) {
             result.put(ONE_CORE, "not made: cannot confine the process to one core: " + e.getMessage()); //$NON-NLS-1$
             log.println("[sextant] bench: no one-core baseline, efficiency against the serial build: " + e.getMessage()); //$NON-NLS-1$
-            return null;
-        }
-        try (confinement) {
-            return measure(trace, () -> parallel(1, 0, chunk), repeat);
-        } catch (IOException e) {
-            throw new HeadlessAnalysisException("cannot give the process its cores back after the one-core build: " + e.getMessage()); //$NON-NLS-1$
+            return false;
         }
     }
 
-    /**
-     * Compares a build's history with the serial one's, timing the comparison into its run.
-     *
-     * @return whether they are identical, with as many events
-     */
-    private static boolean compare(Build serial, Build build, Map<String, Object> run, String label, long events, Map<String, Object> result)
-            throws HeadlessAnalysisException, StateSystemDisposedException {
-        long comparing = System.nanoTime();
-        String difference = Histories.firstDifference(state(serial), state(build));
-        run.put("compare_seconds", (System.nanoTime() - comparing) / NANOS_PER_S); //$NON-NLS-1$
-        if (difference != null && !result.containsKey("first_difference")) { //$NON-NLS-1$
-            result.put("first_difference", label + ": " + difference); //$NON-NLS-1$ //$NON-NLS-2$
+    /** A build with the whole process confined to one core. */
+    private static Build confined(ITmfTrace trace, Supplier<IAnalysisModule> factory) throws HeadlessAnalysisException {
+        try (OneCore confinement = OneCore.confine()) {
+            return measure(trace, factory);
+        } catch (IOException e) {
+            throw new HeadlessAnalysisException("cannot confine the process to one core, or give it its cores back: " + e.getMessage()); //$NON-NLS-1$
         }
-        return difference == null && build.events() == events;
     }
 
     private IAnalysisModule traceCompassModule() {
@@ -369,24 +378,32 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
                 (System.nanoTime() - start) / NANOS_PER_S, String.join(", ", names)); //$NON-NLS-1$
     }
 
-    /**
-     * Builds from scratch {@code repeat} times; the last build is kept (its history is the one compared), with
-     * the median wall and CPU times of all.
-     */
-    private static Build measure(ITmfTrace trace, Supplier<IAnalysisModule> factory, int repeat) throws HeadlessAnalysisException {
-        List<Build> builds = new ArrayList<>();
-        for (int i = 0; i < repeat; i++) {
-            if (!builds.isEmpty()) {
-                builds.get(builds.size() - 1).module().dispose();
+    /** A timed mode of the benchmark: its builds, one per round, and how the last one compared with the serial history. */
+    private static final class Timed {
+        final String fMode;
+        final int fThreads;
+        final Supplier<IAnalysisModule> fFactory;
+        final List<Build> fBuilds = new ArrayList<>();
+        int fWriters;
+        @Nullable String fDifference;
+        double fCompareSeconds;
+
+        Timed(String mode, int threads, Supplier<IAnalysisModule> factory) {
+            fMode = mode;
+            fThreads = threads;
+            fFactory = factory;
+        }
+
+        /** @return the last build's figures, with the median wall and CPU times of all and every wall time */
+        Build median() {
+            Build last = fBuilds.get(fBuilds.size() - 1);
+            if (fBuilds.size() == 1) {
+                return last;
             }
-            builds.add(measure(trace, factory));
+            return new Build(last.module(), HistoryBenchmark.median(fBuilds.stream().mapToDouble(Build::seconds)),
+                    HistoryBenchmark.median(fBuilds.stream().mapToDouble(Build::cpuSeconds)), last.events(), last.heapBytes(), last.liveHeapBytes(),
+                    last.historyBytes(), fBuilds.stream().map(Build::seconds).toList());
         }
-        Build last = builds.get(builds.size() - 1);
-        if (repeat == 1) {
-            return last;
-        }
-        return new Build(last.module(), median(builds.stream().mapToDouble(Build::seconds)), median(builds.stream().mapToDouble(Build::cpuSeconds)),
-                last.events(), last.heapBytes(), last.liveHeapBytes(), last.historyBytes(), builds.stream().map(Build::seconds).toList());
     }
 
     private static double median(DoubleStream values) {
