@@ -325,7 +325,7 @@ static void run_http(const struct input *in, int cut) {
     }
 }
 
-// Events version 3: the commands also go into a batch, as the tracer packs a read's commands for one event; each
+// Events version 3 on: the commands also go into a batch, as the tracer packs a read's commands for one event; each
 // batch, full or at the end, must split back into its commands: a name per space, each the command's name with
 // bytes outside printable ASCII as '?' ("?" when empty), and their argc and slots in order.
 static struct command_batch resp_batch;

@@ -54,8 +54,8 @@ void resp_join(struct resp_parser *parser);
 void resp_read(struct resp_parser *parser, const char *bytes, size_t asked, int64_t result, command_fn on_command,
                void *context);
 
-// The commands of one read, packed for one redis:call_commands_start event (events version 3) instead of an event
-// each: their names in one string, separated by a space, and their argc and slots side by side. A name's bytes
+// The commands of one read, packed for one event (events version 3: a redis:call_commands_start; version 4: the
+// read's own redis:end_read_client_query) instead of an event each: their names in one string, separated by a space, and their argc and slots side by side. A name's bytes
 // outside printable ASCII ('!' to '~') are written '?', so that no name holds the separator (Redis's own command
 // names are all printable); an empty name (one that began with a NUL byte) is written "?".
 #define BATCH_MAX 64

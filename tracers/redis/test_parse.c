@@ -210,7 +210,7 @@ int main(void) {
     }
     check(keyless_ok, "a keyless parser (a node not in a cluster) gives the same commands, every slot -1, cut anywhere");
 
-    // Events version 3: a read's commands in one call_commands_start, names packed with a space between them.
+    // Events version 3 on: a read's commands in one event, names packed with a space between them.
     struct command_batch batch = { 0 };
     resp_feed(&(struct resp_parser) { 0 }, keyed, sizeof keyed - 1, on_batch, &batch);
     check(batch.count == 3 && strcmp(batch.names, "get ping set") == 0 && batch.names_length == 12
