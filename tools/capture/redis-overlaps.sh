@@ -27,6 +27,8 @@ function others(fd, tid, what,   key, p) {
     if (event == "redis:start_read_client_query" || event == "redis:write_to_client_start") {
         started[tid]++; others(fd, tid, event); busy[fd, tid] = 1
     } else if (event == "redis:end_read_client_query" || event == "redis:write_to_client_end") {
+        # events version 5: an end with a took of 0 or more had no start event (one thread did all client I/O)
+        if (field("took") != "" && field("took") + 0 >= 0) started[tid]++
         delete busy[fd, tid]
     } else if (event == "redis:free_client") {
         freed[tid]++; others(fd, tid, event)
