@@ -74,6 +74,11 @@ public enum Fixture {
      * {@code took}, until the io thread's first read), with its INFO counters.
      */
     REDIS_PIPELINED_V5("redis-pipelined-v5"), //$NON-NLS-1$
+    /**
+     * The load of {@link #REDIS_SINGLE} under the version 5 tracer: one thread does all the client I/O, so no read
+     * or write has a start event of its own.
+     */
+    REDIS_SINGLE_V5("redis-single-v5"), //$NON-NLS-1$
     /** One Redis node traced from the middle of a load, with small buffers: events lost, connections begun before. */
     REDIS_PARTIAL("redis-partial"), //$NON-NLS-1$
     /**

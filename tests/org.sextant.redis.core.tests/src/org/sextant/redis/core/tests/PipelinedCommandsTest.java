@@ -13,7 +13,6 @@ import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.sextant.internal.redis.core.RequestSegment;
@@ -72,22 +71,6 @@ class PipelinedCommandsTest {
             Map<String, Long> expected = new TreeMap<>(Recording.commandstats(fixture.path().resolve("redis-info.txt"))); //$NON-NLS-1$
             expected.put("info", 2L); //$NON-NLS-1$
             assertEquals(expected, answered);
-        }
-    }
-
-    /**
-     * Version 5: the event loop's reads and writes whose start only their end's {@code took} told (until the io
-     * thread's first read, after which every start has its event) are reads and writes all the same: one reading
-     * and one writing stage per end event on each thread, as babeltrace2 counts them (CATALOGUE.md).
-     */
-    @Test
-    void readsAndWritesWithoutStartEventsAreStagesAllTheSame() throws Exception {
-        try (Recording recording = Recording.open(Fixture.REDIS_PIPELINED_V5)) {
-            Map<String, Integer> stages = recording.stages();
-            assertEquals(150, stages.get("reading by 14134")); //$NON-NLS-1$
-            assertEquals(87, stages.get("reading by 14141")); //$NON-NLS-1$
-            assertEquals(69, stages.get("writing by 14134")); //$NON-NLS-1$
-            assertEquals(62, stages.get("writing by 14141")); //$NON-NLS-1$
         }
     }
 }

@@ -14,6 +14,8 @@ import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.sextant.common.core.SummaryEntryModel;
 import org.sextant.headless.core.SummaryTree;
 import org.sextant.internal.redis.core.RedisSummaryDataProvider;
@@ -29,14 +31,16 @@ import org.sextant.test.support.Fixture;
  */
 class RedisSummaryDataProviderTest {
 
-    @Test
-    void singleNodeCountsWhatBabeltraceCountsAndTheLatencyViewsRequests() throws Exception {
-        try (Recording recording = Recording.open(Fixture.REDIS_SINGLE)) {
+    /** The same load under the version 1 tracer, and under version 5's, whose reads and writes have no start events. */
+    @ParameterizedTest
+    @CsvSource({ "REDIS_SINGLE, 11015", "REDIS_SINGLE_V5, 14795" })
+    void singleNodeCountsWhatBabeltraceCountsAndTheLatencyViewsRequests(Fixture fixture, String pid) throws Exception {
+        try (Recording recording = Recording.open(fixture)) {
             SummaryTree summary = SummaryTree.fetch(recording.experiment(), RedisSummaryDataProvider.ID, new NullProgressMonitor());
             List<SummaryEntryModel> nodes = summary.children(summary.root());
             assertEquals(1, nodes.size());
             SummaryEntryModel node = nodes.get(0);
-            assertEquals("11015", node.getKey()); //$NON-NLS-1$
+            assertEquals(pid, node.getKey());
             assertEquals("127.0.0.1:7210", node.getValues().get(RedisSummaryDataProvider.VALUE)); //$NON-NLS-1$
             assertEquals(Map.of("client", 7L), counters(summary, node, RedisSummaryDataProvider.CONNECTIONS)); //$NON-NLS-1$
             assertEquals(Map.of("config", 2L, "get", 200L, "ping", 1L, "set", 200L, "shutdown", 1L), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
