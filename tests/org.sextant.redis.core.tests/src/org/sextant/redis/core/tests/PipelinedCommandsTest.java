@@ -23,8 +23,9 @@ import org.sextant.test.support.Fixture;
 /**
  * One node with an io thread, 50 redis-benchmark clients pipelining 16 requests at a time, against Redis's own INFO
  * commandstats taken after the load (tests/fixtures/CATALOGUE.md), recorded by the version 3 tracer (a read's
- * commands in one {@code call_commands_start}) and by the version 4 tracer (a read's commands on its
- * {@code end_read_client_query}, their end at the thread's next event, docs/redis-events.md).
+ * commands in one {@code call_commands_start}), by the version 4 tracer (a read's commands on its
+ * {@code end_read_client_query}, their end at the thread's next event, docs/redis-events.md) and by the version 5
+ * tracer (the main thread's reads and writes without start events until the io thread's first read).
  */
 class PipelinedCommandsTest {
 
