@@ -3,9 +3,7 @@ package org.sextant.redis.core.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,10 +15,8 @@ import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.event.ITmfLostEvent;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfContext;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.junit.jupiter.api.Test;
 import org.sextant.internal.redis.core.RequestSegment;
-import org.sextant.redis.core.RedisLatencyModule;
 import org.sextant.redis.model.RedisTracker;
 import org.sextant.test.support.Fixture;
 
@@ -45,12 +41,7 @@ class PartialTraceTest {
             assertEquals(20, recording.counter(node, end, RedisTracker.OPENED, "unknown"), "clients connected before tracing"); //$NON-NLS-1$
             assertEquals(fixture.fact("type.redis:call_command_start"), recording.counter(node, end, RedisTracker.COMMANDS, "ping")); //$NON-NLS-1$
 
-            RedisLatencyModule latency = TmfTraceUtils.getAnalysisModuleOfClass(recording.experiment(), RedisLatencyModule.class, RedisLatencyModule.ID);
-            assertNotNull(latency);
-            assertTrue(latency.schedule().isOK());
-            assertTrue(latency.waitForCompletion());
-            ISegmentStore<ISegment> requests = latency.getSegmentStore();
-            assertNotNull(requests);
+            ISegmentStore<ISegment> requests = recording.requests();
             assertFalse(requests.isEmpty());
             for (ISegment segment : requests) {
                 RequestSegment request = (RequestSegment) segment;

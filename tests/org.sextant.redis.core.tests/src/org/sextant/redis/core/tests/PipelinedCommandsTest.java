@@ -2,21 +2,16 @@
 package org.sextant.redis.core.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
-import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.sextant.internal.redis.core.RequestSegment;
-import org.sextant.redis.core.RedisLatencyModule;
 import org.sextant.redis.model.RedisTracker;
 import org.sextant.test.support.Fixture;
 
@@ -59,14 +54,8 @@ class PipelinedCommandsTest {
     @EnumSource(value = Fixture.class, names = { "REDIS_PIPELINED", "REDIS_PIPELINED_V4", "REDIS_PIPELINED_V5" })
     void everyCommandButTheShutdownIsAnswered(Fixture fixture) throws Exception {
         try (Recording recording = Recording.open(fixture)) {
-            RedisLatencyModule module = TmfTraceUtils.getAnalysisModuleOfClass(recording.experiment(), RedisLatencyModule.class, RedisLatencyModule.ID);
-            assertNotNull(module);
-            assertTrue(module.schedule().isOK());
-            assertTrue(module.waitForCompletion());
-            ISegmentStore<ISegment> segments = module.getSegmentStore();
-            assertNotNull(segments);
             Map<String, Long> answered = new TreeMap<>();
-            for (ISegment segment : segments) {
+            for (ISegment segment : recording.requests()) {
                 answered.merge(((RequestSegment) segment).command(), 1L, Long::sum);
             }
             Map<String, Long> expected = new TreeMap<>(Recording.commandstats(fixture.path().resolve("redis-info.txt"))); //$NON-NLS-1$

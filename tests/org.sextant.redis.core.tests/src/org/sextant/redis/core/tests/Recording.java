@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.eclipse.tracecompass.segmentstore.core.ISegment;
+import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.StateSystemUtils;
 import org.eclipse.tracecompass.statesystem.core.exceptions.AttributeNotFoundException;
@@ -23,6 +25,7 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.sextant.redis.core.RedisAnalysisModule;
+import org.sextant.redis.core.RedisLatencyModule;
 import org.sextant.redis.model.BusMessages;
 import org.sextant.redis.model.RedisTracker;
 import org.sextant.test.support.Fixture;
@@ -61,6 +64,17 @@ final class Recording implements AutoCloseable {
 
     TmfExperiment experiment() {
         return fExperiment;
+    }
+
+    /** @return the requests the Redis Events Latency views list: the latency module's segments, once it is built */
+    ISegmentStore<ISegment> requests() {
+        RedisLatencyModule module = TmfTraceUtils.getAnalysisModuleOfClass(fExperiment, RedisLatencyModule.class, RedisLatencyModule.ID);
+        assertNotNull(module);
+        assertTrue(module.schedule().isOK());
+        assertTrue(module.waitForCompletion());
+        ISegmentStore<ISegment> requests = module.getSegmentStore();
+        assertNotNull(requests);
+        return requests;
     }
 
     ITmfStateSystem state() {
