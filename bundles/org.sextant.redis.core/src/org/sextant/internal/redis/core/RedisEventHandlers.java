@@ -158,7 +158,7 @@ final class RedisEventHandlers {
         if (took < 0) {
             return;
         }
-        long start = tracker.untoldStart(event.time() - took, event.node());
+        long start = tracker.untoldStart(event.time() - took, event.time(), event.node());
         tracker.called(start, event.node(), event.tid());
         if (read) {
             tracker.readStart(start, event.node(), event.tid(), event.fd(), false);

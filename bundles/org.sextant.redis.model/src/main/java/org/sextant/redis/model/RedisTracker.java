@@ -384,17 +384,20 @@ public final class RedisTracker {
      * When a client read or write started whose start the tracer did not tell in an event of its own (events
      * version 5: its end's {@code took} before the end), as the model can take it: not before the node's latest
      * event, since the state is written in time order. Only a call that overlaps events of the node's other
-     * threads moves; the tracer tells the starts of every call once a second thread does client I/O.
+     * threads moves; the tracer tells the starts of every call once a second thread does client I/O. A node's
+     * first event gives no bound, and its call may have started before the trace did: it starts at its end.
      *
      * @param start
      *            nanoseconds, the call's start by the tracer's clock
+     * @param end
+     *            nanoseconds, its end
      * @param node
      *            the node's key
-     * @return the start, or the node's latest event's time if later
+     * @return the start, or the node's latest event's time if later; the end for a node's first event
      */
-    public long untoldStart(long start, String node) {
+    public long untoldStart(long start, long end, String node) {
         Node n = fNodes.get(node);
-        return n == null ? start : Math.max(start, n.fLatest);
+        return n == null ? end : Math.max(start, n.fLatest);
     }
 
     /**

@@ -109,9 +109,9 @@ class RedisTrackerTest {
     void anUntoldStartIsNoEarlierThanItsNodesLatestEvent() { // events version 5: a read's start from its end's took
         fTracker.sleep(10, NODE, MAIN);
         fTracker.wake(20, NODE, MAIN, 1);
-        assertEquals(25, fTracker.untoldStart(25, NODE));
-        assertEquals(20, fTracker.untoldStart(15, NODE), "another thread's event came after it started");
-        assertEquals(15, fTracker.untoldStart(15, "4343"), "a node with no event yet");
+        assertEquals(25, fTracker.untoldStart(25, 30, NODE));
+        assertEquals(20, fTracker.untoldStart(15, 30, NODE), "another thread's event came after it started");
+        assertEquals(30, fTracker.untoldStart(15, 30, "4343"), "a node's first event: it may have started before the trace");
     }
 
     @Test
