@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.sextant.ctf.model.CtfMetadata;
@@ -24,6 +25,15 @@ class CtfFuzzTest {
     @CsvSource({ "lttng-ust-libc, 300", "lttng-ust-small-packets, 300", "perf-sched-syscalls, 100" })
     void everyMutantIsRefusedCleanlyOrDecodesInOrder(String fixture, long mutants) throws Exception {
         Fuzzing.run("ctf-" + fixture, Fuzzing.FIXTURES.resolve(fixture), mutants, TARGET);
+    }
+
+    /**
+     * A Redis node's trace of events version 5, whose reads and writes end in events with a string, two integer
+     * sequences and their {@code took} (redis-single-v5).
+     */
+    @Test
+    void aRedisTraceOfEventsVersion5IsRefusedCleanlyOrDecodesInOrder() throws Exception {
+        Fuzzing.run("ctf-redis-single-v5", Fuzzing.FIXTURES.resolve("redis-single-v5/ust/pid/redis-server-14795-20261128-214602"), 100, TARGET);
     }
 
     /**

@@ -112,6 +112,7 @@ class RedisTrackerTest {
         assertEquals(25, fTracker.untoldStart(25, 30, NODE));
         assertEquals(20, fTracker.untoldStart(15, 30, NODE), "another thread's event came after it started");
         assertEquals(30, fTracker.untoldStart(15, 30, "4343"), "a node's first event: it may have started before the trace");
+        assertEquals(20, fTracker.untoldStart(30 - Long.MAX_VALUE, 30, NODE), "a damaged took reaches back no further");
     }
 
     @Test
