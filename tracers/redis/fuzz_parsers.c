@@ -326,28 +326,42 @@ static void run_http(const struct input *in, int cut) {
 }
 
 // Events version 3 on: the commands also go into a batch, as the tracer packs a read's commands for one event; each
-// batch, full or at the end, must split back into its commands: a name per space, each the command's name with
-// bytes outside printable ASCII as '?' ("?" when empty), and their argc and slots in order.
+// batch, full or at the end, must split back into its commands: a name per space (version 6: followed by '*' and
+// how many commands in a row bear it, when more than one), each the command's name with bytes outside printable
+// ASCII and '*' as '?' ("?" when empty), and their argc and slots in order.
 static struct command_batch resp_batch;
-static char batch_names[BATCH_MAX][COMMAND_NAME_MAX];
+static char expected_names[BATCH_MAX][COMMAND_NAME_MAX];
 
 static void check_batch(void) {
     char names[sizeof resp_batch.names];
-    memcpy(names, resp_batch.names, sizeof names);
-    if (resp_batch.names_length >= sizeof names || names[resp_batch.names_length] != '\0') {
-        broke("batch of %u names not terminated at %zu", resp_batch.count, resp_batch.names_length);
+    const char *told = batch_names(&resp_batch);
+    size_t length = strnlen(told, sizeof names);
+    if (length == sizeof names) {
+        broke("batch of %u names not terminated", resp_batch.count);
     } else {
+        memcpy(names, told, length + 1);
         char *rest = names;
-        for (unsigned i = 0; i < resp_batch.count && rest != NULL; i++) {
+        unsigned i = 0;
+        while (i < resp_batch.count && rest != NULL) {
             char *name = strsep(&rest, " ");
-            if (strcmp(name, batch_names[i]) != 0) {
-                broke("batch name %u \"%s\", expected \"%s\"", i, name, batch_names[i]);
+            char *mark = strchr(name, '*');
+            unsigned long run = 1;
+            if (mark != NULL) {
+                *mark = '\0';
+                run = strtoul(mark + 1, NULL, 10);
+                if (run < 2 || run > resp_batch.count - i) {
+                    broke("batch run of %lu at command %u of %u", run, i, resp_batch.count);
+                    break;
+                }
             }
-            if (i + 1 == resp_batch.count && rest != NULL) {
-                broke("batch of %u holds more names: \"%s\"", resp_batch.count, rest);
-            } else if (i + 1 < resp_batch.count && rest == NULL) {
-                broke("batch of %u holds %u names", resp_batch.count, i + 1);
+            for (; run > 0; run--, i++) {
+                if (strcmp(name, expected_names[i]) != 0) {
+                    broke("batch name %u \"%s\", expected \"%s\"", i, name, expected_names[i]);
+                }
             }
+        }
+        if (i != resp_batch.count || rest != NULL) {
+            broke("batch of %u holds %u names, then \"%s\"", resp_batch.count, i, rest == NULL ? "" : rest);
         }
     }
     record("B%u ", resp_batch.count);
@@ -355,10 +369,10 @@ static void check_batch(void) {
 }
 
 static void batch_command(const char *name, int argc, int slot) {
-    char *expected = batch_names[resp_batch.count];
+    char *expected = expected_names[resp_batch.count];
     size_t k = 0;
     for (; name[k] != '\0'; k++) {
-        expected[k] = name[k] > ' ' && name[k] < 127 ? name[k] : '?';
+        expected[k] = name[k] > ' ' && name[k] < 127 && name[k] != '*' ? name[k] : '?';
     }
     if (k == 0) {
         expected[k++] = '?';

@@ -135,15 +135,37 @@ static void complete(struct resp_parser *p, command_fn on_command, void *context
     reset_command(p);
 }
 
+// Writes a run's length after its name when it holds more than one command ("*16"); returns the bytes written.
+static size_t run_length(char *out, unsigned run) {
+    if (run < 2) {
+        return 0;
+    }
+    out[0] = '*';
+    if (run < 10) {
+        out[1] = (char) ('0' + run);
+        return 2;
+    }
+    out[1] = (char) ('0' + run / 10);
+    out[2] = (char) ('0' + run % 10);
+    return 3;
+}
+
 int batch_add(struct command_batch *b, const char *name, int argc, int slot) {
+    if (batch_repeat(b, name, argc, slot)) {
+        return b->count == BATCH_MAX;
+    }
+    b->argc[b->count] = argc;
+    b->slot[b->count] = (int16_t) slot;
     char *out = b->names + b->names_length;
     if (b->count > 0) {
+        out += run_length(out, b->run);
         *out++ = ' ';
     }
+    b->run_start = (size_t) (out - b->names);
     size_t k = 0;
     for (; k < COMMAND_NAME_MAX - 1; k++) {
         char c = name[k];
-        if ((unsigned char) (c - '!') > '~' - '!') {   // the name's end, or a byte written '?': one test for both
+        if ((unsigned char) (c - '!') > '~' - '!' || c == '*') {   // the name's end, or a byte written '?'
             if (c == '\0') {
                 break;
             }
@@ -155,10 +177,15 @@ int batch_add(struct command_batch *b, const char *name, int argc, int slot) {
         out[k++] = '?';
     }
     out[k] = '\0';
-    b->names_length = (size_t) (out + k - b->names);
-    b->argc[b->count] = argc;
-    b->slot[b->count] = (int16_t) slot;
+    b->names_length = b->run_start + k;
+    b->run = 1;
     return ++b->count == BATCH_MAX;
+}
+
+const char *batch_names(struct command_batch *b) {
+    char *end = b->names + b->names_length;
+    end[run_length(end, b->run)] = '\0';
+    return b->names;
 }
 
 // A number ends at '\r' (its '\n' is skipped by R_LF, which then goes to `next`).

@@ -54,22 +54,54 @@ void resp_join(struct resp_parser *parser);
 void resp_read(struct resp_parser *parser, const char *bytes, size_t asked, int64_t result, command_fn on_command,
                void *context);
 
-// The commands of one read, packed for one event (events version 3: a redis:call_commands_start; version 4: the
-// read's own redis:end_read_client_query) instead of an event each: their names in one string, separated by a space, and their argc and slots side by side. A name's bytes
-// outside printable ASCII ('!' to '~') are written '?', so that no name holds the separator (Redis's own command
-// names are all printable); an empty name (one that began with a NUL byte) is written "?".
+// The commands of one read, packed for one event (events version 3: a redis:call_commands_start; version 4 on: the
+// read's own redis:end_read_client_query) instead of an event each: their names in one string, and their argc and
+// slots side by side, one per command. Names are separated by a space. Version 6: a run of consecutive commands
+// of the same name gives that name once, followed by '*' and the run's length when it holds more than one
+// ("get*16 set"), so that a pipeline of one command costs its name once. A name's bytes outside printable ASCII
+// ('!' to '~'), and '*', are written '?', so that no name holds the separator or the mark (Redis's own command
+// names hold neither); an empty name (one that began with a NUL byte) is written "?".
 #define BATCH_MAX 64
 
 struct command_batch {
     unsigned count;
-    size_t names_length;
-    char names[BATCH_MAX * COMMAND_NAME_MAX];   // names of at most COMMAND_NAME_MAX - 1 bytes and their separators
+    unsigned run;            // the commands of the last run of names
+    size_t run_start;        // where the last run's name starts in names
+    size_t names_length;     // the names so far, without the last run's length
+    // names of at most COMMAND_NAME_MAX - 1 bytes and their separators: a run of one takes COMMAND_NAME_MAX bytes at
+    // most, a longer run (its length has at most 2 digits) fewer than that per command, so the names always fit
+    char names[BATCH_MAX * COMMAND_NAME_MAX];
     int32_t argc[BATCH_MAX];
     int16_t slot[BATCH_MAX];
 };
 
+// Adds a command to a batch that is not full (count < BATCH_MAX) if its name is the last run's, as written (a name
+// written with a '?' for a byte never is: it starts a run of its own, which reads back the same); returns whether
+// it did. Inline: a pipeline's commands nearly all take this path, and the call cost as much as the test.
+static inline int batch_repeat(struct command_batch *b, const char *name, int argc, int slot) {
+    if (b->count == 0) {
+        return 0;
+    }
+    const char *last = b->names + b->run_start;
+    size_t length = b->names_length - b->run_start, k = 0;
+    while (k < length && name[k] == last[k]) {
+        k++;
+    }
+    if (k < length || name[k] != '\0') {
+        return 0;
+    }
+    b->argc[b->count] = argc;
+    b->slot[b->count] = (int16_t) slot;
+    b->count++;
+    b->run++;
+    return 1;
+}
+
 // Adds a command to a batch that is not full (count < BATCH_MAX); returns whether the batch is full now.
 int batch_add(struct command_batch *batch, const char *name, int argc, int slot);
+
+// The batch's names as an event carries them, the last run's length written ("" for an empty batch).
+const char *batch_names(struct command_batch *batch);
 
 #define ERROR_LINE_MAX 96
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-// LTTng-UST tracepoints of provider "redis", schema version 5: docs/redis-events.md is the contract.
+// LTTng-UST tracepoints of provider "redis", schema version 6: docs/redis-events.md is the contract.
 #undef TRACEPOINT_PROVIDER
 #define TRACEPOINT_PROVIDER redis
 
@@ -67,8 +67,8 @@ TRACEPOINT_EVENT(redis, call_commands_end,
     TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int, count, count)))
 
 /* The complete commands of the bytes just read, in order (version 3: one event per read, not one per command):
- * their names (struct command_batch in parse.h), argument counts, and the cluster slots of their keys (their
- * second argument), -1 when they have none. Version 4: only the batches after the read's end_read_client_query. */
+ * their names (struct command_batch in parse.h; version 6: a run of one name once, "get*16"), argument counts, and
+ * the cluster slots of their keys (their second argument), -1 when they have none. Version 4: only the batches after the read's end_read_client_query. */
 TRACEPOINT_EVENT(redis, call_commands_start,
     TP_ARGS(int, fd, const char *, commands, const int32_t *, argc, const int16_t *, slot, unsigned int, count),
     TP_FIELDS(ctf_integer(int, fd, fd) ctf_string(commands, commands)

@@ -213,21 +213,40 @@ int main(void) {
     // Events version 3 on: a read's commands in one event, names packed with a space between them.
     struct command_batch batch = { 0 };
     resp_feed(&(struct resp_parser) { 0 }, keyed, sizeof keyed - 1, on_batch, &batch);
-    check(batch.count == 3 && strcmp(batch.names, "get ping set") == 0 && batch.names_length == 12
+    check(batch.count == 3 && strcmp(batch_names(&batch), "get ping set") == 0
           && batch.argc[0] == 2 && batch.argc[1] == 1 && batch.argc[2] == 3
           && batch.slot[0] == 12182 && batch.slot[1] == -1 && batch.slot[2] == 3443, "a read's commands in one batch");
-    const char odd_names[] = "*1\r\n$5\r\nA B\tc\r\n*1\r\n$2\r\n\0x\r\n*1\r\n$2\r\n\xc3\xa9\r\n";
+    const char odd_names[] = "*1\r\n$5\r\nA B\tc\r\n*1\r\n$2\r\n\0x\r\n*1\r\n$2\r\n\xc3\xa9\r\n*1\r\n$3\r\na*2\r\n";
     batch = (struct command_batch) { 0 };
     resp_feed(&(struct resp_parser) { 0 }, odd_names, sizeof odd_names - 1, on_batch, &batch);
-    check(batch.count == 3 && strcmp(batch.names, "a?b?c ? ??") == 0,
-          "a name's separators, control and non-ASCII bytes are '?', an empty name is \"?\": the names split back");
+    check(batch.count == 4 && strcmp(batch_names(&batch), "a?b?c ? ?? a?2") == 0,
+          "a name's separators, marks, control and non-ASCII bytes are '?', an empty name is \"?\": the names split back");
+
+    // Version 6: runs of a name.
+    batch = (struct command_batch) { 0 };
+    check(strcmp(batch_names(&batch), "") == 0, "an empty batch has no names");
+    const char *order[] = { "get", "get", "set", "get", "ge", "ge", "ge", "gets" };
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        batch_add(&batch, order[i], 2, (int) i);
+    }
+    check(batch.count == 8 && strcmp(batch_names(&batch), "get*2 set get ge*3 gets") == 0 && batch.slot[7] == 7,
+          "consecutive commands of a name are one run, written with its length when it holds more than one");
+    batch_add(&batch, "gets", 2, 8);
+    check(strcmp(batch_names(&batch), "get*2 set get ge*3 gets*2") == 0, "a batch's names can be read, then added to");
     batch = (struct command_batch) { 0 };
     int full_at = 0;
     for (int i = 1; i <= BATCH_MAX && full_at == 0; i++) {
-        full_at = batch_add(&batch, "abcdefghijabcdefghijabcdefghijabcdefghij", 2, 16383) ? i : 0;
+        full_at = batch_add(&batch, "get", 2, -1) ? i : 0;
     }
-    check(full_at == BATCH_MAX && batch.names_length == sizeof batch.names - 1 && batch.names[sizeof batch.names - 1] == '\0'
-          && batch.slot[BATCH_MAX - 1] == 16383, "a batch of BATCH_MAX longest names fills its buffer exactly, then reports full");
+    check(full_at == BATCH_MAX && strcmp(batch_names(&batch), "get*64") == 0, "a full batch of one name is one run");
+    batch = (struct command_batch) { 0 };
+    full_at = 0;
+    for (int i = 1; i <= BATCH_MAX && full_at == 0; i++) {
+        full_at = batch_add(&batch, i % 2 ? "abcdefghijabcdefghijabcdefghijabcdefghij" : "bcdefghijabcdefghijabcdefghijabcdefghij", 2,
+                            16383) ? i : 0;
+    }
+    check(full_at == BATCH_MAX && strlen(batch_names(&batch)) == sizeof batch.names - 1 && batch.slot[BATCH_MAX - 1] == 16383,
+          "a batch of BATCH_MAX longest names, no two in a row alike, fills its buffer exactly, then reports full");
 
     const char replies[] = "+OK\r\n$5\r\n-ASK \r\n*2\r\n:1\r\n-ERR x\r\n%1\r\n+a\r\n$-1\r\n"
                            "-MOVED 3999 127.0.0.1:7102\r\n_\r\n-ASK 12182 10.0.0.2:7103\r\n";

@@ -271,8 +271,8 @@ struct io_context {
 
 static void clear_batch(struct command_batch *b) {
     b->count = 0;
+    b->run = 0;
     b->names_length = 0;
-    b->names[0] = '\0';
 }
 
 // Tells the commands of a read so far, in one event: the event's fixed cost (ring buffer, clock, contexts) is
@@ -282,10 +282,10 @@ static void clear_batch(struct command_batch *b) {
 static void start_commands(struct io_context *io) {
     struct command_batch *b = io->batch;
     if (!io->read_told) {
-        tracepoint(redis, end_read_client_query, io->fd, io->bytes, took(), b->names, b->argc, b->slot, b->count);
+        tracepoint(redis, end_read_client_query, io->fd, io->bytes, took(), batch_names(b), b->argc, b->slot, b->count);
         io->read_told = 1;
     } else if (b->count > 0) {
-        tracepoint(redis, call_commands_start, io->fd, b->names, b->argc, b->slot, b->count);
+        tracepoint(redis, call_commands_start, io->fd, batch_names(b), b->argc, b->slot, b->count);
     }
     if (b->count > 0) {
         add_pending(io->fd, b->count);
@@ -295,6 +295,13 @@ static void start_commands(struct io_context *io) {
 
 static void on_command(void *context, const char *name, int argc, int slot) {
     struct io_context *io = context;
+    // the last command's name again: the first of its run already made any kind it makes
+    if (batch_repeat(io->batch, name, argc, slot)) {
+        if (io->batch->count == BATCH_MAX) {
+            start_commands(io);
+        }
+        return;
+    }
     struct connection *c = io->connection;
     // a replica's handshake starts with PING (and AUTH): any of its own commands tells; tested a letter further
     // before any strcmp, so that SET costs none

@@ -75,6 +75,11 @@ public enum Fixture {
      */
     REDIS_PIPELINED_V5("redis-pipelined-v5"), //$NON-NLS-1$
     /**
+     * The same load under the version 6 tracer (a run of commands of one name written once: {@code "get*16"}), with
+     * its INFO counters.
+     */
+    REDIS_PIPELINED_V6("redis-pipelined-v6"), //$NON-NLS-1$
+    /**
      * The load of {@link #REDIS_SINGLE} under the version 5 tracer: one thread does all the client I/O, so no read
      * or write has a start event of its own.
      */

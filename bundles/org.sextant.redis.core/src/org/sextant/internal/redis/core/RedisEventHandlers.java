@@ -10,6 +10,7 @@ import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.event.ITmfLostEvent;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.redis.model.BusMessages;
+import org.sextant.redis.model.CommandNames;
 import org.sextant.redis.model.ConnectionKind;
 import org.sextant.redis.model.RedisTracker;
 
@@ -168,17 +169,13 @@ final class RedisEventHandlers {
     }
 
     /**
-     * Versions 3 and 4: the commands of one read in one event, their names separated by spaces (no name holds
-     * one), each started as version 1 and 2's {@code call_command_start} started it, in order, at the event's time.
+     * Versions 3 on: the commands of one read in one event ({@link CommandNames}), each started as version 1 and
+     * 2's {@code call_command_start} started it, in order, at the event's time.
      */
     private static void commandsStart(RedisTracker tracker, RedisEventFields event) {
-        String commands = event.text("commands"); //$NON-NLS-1$
-        if (commands.isEmpty()) {
-            return;
-        }
         long[] slots = event.numbers("slot"); //$NON-NLS-1$
         int i = 0;
-        for (String command : commands.split(" ")) { //$NON-NLS-1$
+        for (String command : CommandNames.of(event.text("commands"), slots.length)) { //$NON-NLS-1$
             tracker.commandStart(event.time(), event.node(), event.tid(), event.fd(), command, i < slots.length ? (int) slots[i] : -1);
             i++;
         }

@@ -19,13 +19,15 @@ import org.sextant.test.support.Fixture;
  * One node with an io thread, 50 redis-benchmark clients pipelining 16 requests at a time, against Redis's own INFO
  * commandstats taken after the load (tests/fixtures/CATALOGUE.md), recorded by the version 3 tracer (a read's
  * commands in one {@code call_commands_start}), by the version 4 tracer (a read's commands on its
- * {@code end_read_client_query}, their end at the thread's next event, docs/redis-events.md) and by the version 5
- * tracer (the main thread's reads and writes without start events until the io thread's first read).
+ * {@code end_read_client_query}, their end at the thread's next event, docs/redis-events.md), by the version 5
+ * tracer (the main thread's reads and writes without start events until the io thread's first read) and by the
+ * version 6 tracer (a run of one name written once, {@code "get*16"}).
  */
 class PipelinedCommandsTest {
 
     @ParameterizedTest
-    @EnumSource(value = Fixture.class, names = { "REDIS_PIPELINED", "REDIS_PIPELINED_V4", "REDIS_PIPELINED_V5" })
+    @EnumSource(value = Fixture.class, names = { "REDIS_PIPELINED", "REDIS_PIPELINED_V4", "REDIS_PIPELINED_V5", //
+            "REDIS_PIPELINED_V6" })
     void commandsPerNameEqualCommandstats(Fixture fixture) throws Exception {
         try (Recording recording = Recording.open(fixture)) {
             ITmfStateSystem ss = recording.state();
@@ -51,7 +53,8 @@ class PipelinedCommandsTest {
      * Redis counted, and redis-cli's two INFO, was answered; only the SHUTDOWN was not.
      */
     @ParameterizedTest
-    @EnumSource(value = Fixture.class, names = { "REDIS_PIPELINED", "REDIS_PIPELINED_V4", "REDIS_PIPELINED_V5" })
+    @EnumSource(value = Fixture.class, names = { "REDIS_PIPELINED", "REDIS_PIPELINED_V4", "REDIS_PIPELINED_V5", //
+            "REDIS_PIPELINED_V6" })
     void everyCommandButTheShutdownIsAnswered(Fixture fixture) throws Exception {
         try (Recording recording = Recording.open(fixture)) {
             Map<String, Long> answered = new TreeMap<>();
