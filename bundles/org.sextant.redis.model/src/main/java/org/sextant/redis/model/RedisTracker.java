@@ -574,6 +574,24 @@ public final class RedisTracker {
         executed(time, n, c, tid);
     }
 
+    /**
+     * A write to a connection comes after the commands read on it ran: those a thread read and has not ended have
+     * executed by now. An io thread hands the commands it parsed to the main thread, which runs them and may
+     * answer before the io thread's next traced call, where the io thread's commands would otherwise end.
+     */
+    private void executedBeforeWrite(long time, Node n, Connection c) {
+        for (Iterator<Map.Entry<Integer, Map<Connection, Integer>>> it = n.fStarted.entrySet().iterator(); it.hasNext();) {
+            Map.Entry<Integer, Map<Connection, Integer>> started = it.next();
+            Integer count = started.getValue().remove(c);
+            if (count != null) {
+                commandsExecuted(time, n, c, started.getKey(), count);
+            }
+            if (started.getValue().isEmpty()) {
+                it.remove();
+            }
+        }
+    }
+
     /** Commands of the connection have executed: it and the thread are idle again. */
     private void executed(long time, Node n, Connection c, int tid) {
         if (!c.fExecutionDeferred && c.fStageValue == Stage.EXECUTING_COMMANDS && c.fPending.stream().allMatch(p -> p.fExecuted)) {
@@ -636,6 +654,7 @@ public final class RedisTracker {
         Node n = node(node, time);
         Connection c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
         if (!bus) {
+            executedBeforeWrite(time, n, c);
             n.transfer(tid);
             n.fAwaitingWrites.remove(c);
             n.writePhase(time);

@@ -106,6 +106,22 @@ class RedisTrackerTest {
     }
 
     @Test
+    void aWriteAnswersCommandsAnotherThreadRead() { // an io thread's reads run on the main thread, before its next call
+        int io = MAIN + 1;
+        fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.called(10, NODE, io);
+        fTracker.readStart(10, NODE, io, 9, false);
+        fTracker.readEnd(11, NODE, io, 9, false, 60);
+        fTracker.commandStart(11, NODE, io, 9, "set");
+        fTracker.called(13, NODE, MAIN);
+        fTracker.writeStart(13, NODE, MAIN, 9, false);
+        fTracker.writeEnd(14, NODE, MAIN, 9, false, 5);
+        fTracker.called(20, NODE, io); // ends nothing more
+
+        assertEquals(List.of(new Request(10, 14, NODE, 9, "set", "127.0.0.1:50000")), fRequests);
+    }
+
+    @Test
     void anUntoldStartIsNoEarlierThanItsNodesLatestEvent() { // events version 5: a read's start from its end's took
         fTracker.sleep(10, NODE, MAIN);
         fTracker.wake(20, NODE, MAIN, 1);
