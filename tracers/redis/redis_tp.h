@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-// LTTng-UST tracepoints of provider "redis", schema version 6: docs/redis-events.md is the contract.
+// LTTng-UST tracepoints of provider "redis", schema version 7: docs/redis-events.md is the contract.
 #undef TRACEPOINT_PROVIDER
 #define TRACEPOINT_PROVIDER redis
 
@@ -59,6 +59,14 @@ TRACEPOINT_EVENT(redis, end_read_client_query,
 TRACEPOINT_EVENT(redis, write_to_client_end,
     TP_ARGS(int, fd, int64_t, bytes, int64_t, took),
     TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int64_t, bytes, bytes) ctf_integer(int64_t, took, took)))
+
+/* Version 7: the client writes a thread made since its last event while their starts were untold, in order: their
+ * descriptors, results, took (as write_to_client_end's) and `ago`, the nanoseconds from each write's end to this
+ * event. Right before the thread's next event, or when it has kept 64. */
+TRACEPOINT_EVENT(redis, writes_end,
+    TP_ARGS(const int32_t *, fds, const int64_t *, bytes, const int64_t *, took, const int64_t *, ago, unsigned int, count),
+    TP_FIELDS(ctf_sequence(int32_t, fds, fds, unsigned int, count) ctf_sequence(int64_t, bytes, bytes, unsigned int, count)
+              ctf_sequence(int64_t, took, took, unsigned int, count) ctf_sequence(int64_t, ago, ago, unsigned int, count)))
 
 /* The first `count` commands started on the connection and not ended end now (version 2: one event per run;
  * version 4: only from a call that makes no event of its own, as the thread's next event ends them). */

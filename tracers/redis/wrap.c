@@ -167,7 +167,7 @@ static inline int redis_enabled(void) {
 #define ON(name) lttng_ust_tracepoint_enabled(redis, name)
     return ON(end_read_client_query) || ON(listen) || ON(new_connection) || ON(connection_kind) || ON(free_client)
         || ON(start_read_client_query) || ON(call_commands_start) || ON(call_commands_end) || ON(write_to_client_start)
-        || ON(write_to_client_end) || ON(redirect) || ON(cluster_read_handler_start) || ON(cluster_read_handler_end)
+        || ON(write_to_client_end) || ON(writes_end) || ON(redirect) || ON(cluster_read_handler_start) || ON(cluster_read_handler_end)
         || ON(cluster_msg_received) || ON(cluster_write_handler_start) || ON(cluster_write_handler_end)
         || ON(cluster_msg_sent) || ON(add_file_event) || ON(delete_file_event) || ON(before_sleep) || ON(after_sleep)
         || ON(readable);
@@ -209,6 +209,64 @@ static int64_t took(void) {
     return call_start < 0 ? -1 : now() - call_start;
 }
 
+// Version 7: a client write whose start is untold has no end event of its own either. The thread keeps its
+// descriptor, result, took and end until its next event, which a redis:writes_end telling every write kept goes
+// before: Redis writes its replies one client after another just before it waits (beforeSleep), so one event
+// tells a loop's replies instead of one each.
+#define KEPT_MAX 64
+static THREAD_LOCAL struct {
+    unsigned count;
+    unsigned generation;
+    int32_t fd[KEPT_MAX];
+    int64_t bytes[KEPT_MAX];
+    int64_t took[KEPT_MAX];
+    int64_t end[KEPT_MAX];   // CLOCK_MONOTONIC
+} kept;
+
+static unsigned current_generation(void);
+
+// The writes this thread kept, told now: each write's `ago` is the nanoseconds from its end to this event.
+static void tell_writes(void) {
+    if (kept.generation == current_generation()) {
+        int64_t at = now(), ago[KEPT_MAX];
+        for (unsigned i = 0; i < kept.count; i++) {
+            ago[i] = at - kept.end[i];
+        }
+        tracepoint(redis, writes_end, kept.fd, kept.bytes, kept.took, ago, kept.count);
+    }
+    kept.count = 0;   // or kept before a gap in recording, and never told
+}
+
+// Every event but writes_end goes out through this: the thread's kept writes first, so that events stay in order.
+#define redis_event(...) do { \
+        if (__builtin_expect(kept.count > 0, 0)) { \
+            tell_writes(); \
+        } \
+        tracepoint(redis, __VA_ARGS__); \
+    } while (0)
+
+static void keep_write(int fd, int64_t bytes) {
+    int64_t end = now();
+    if (kept.count == 0) {
+        kept.generation = current_generation();
+    }
+    unsigned i = kept.count++;
+    kept.fd[i] = fd;
+    kept.bytes[i] = bytes;
+    kept.took[i] = end - call_start;
+    kept.end[i] = end;
+    if (kept.count == KEPT_MAX) {
+        tell_writes();
+    }
+}
+
+// A process that exits tells the writes its exiting thread kept (its event loop's, in Redis).
+__attribute__((destructor)) static void tell_last_writes(void) {
+    if (kept.count > 0) {
+        tell_writes();
+    }
+}
+
 // Whether to trace this call of a Redis node: the one test every wrapper makes first.
 static inline int recording(void) {
     if (__builtin_expect(redis_enabled(), 0)) {
@@ -240,7 +298,7 @@ struct connection *sextant_lookup(int fd) {
 static void end_commands(int told) {
     if (!told && pending_generation == current_generation()) {
         for (int i = 0; i < pending_count; i++) {
-            tracepoint(redis, call_commands_end, pending[i].fd, pending[i].count);
+            redis_event(call_commands_end, pending[i].fd, pending[i].count);
         }
     }
     pending_count = 0;
@@ -282,10 +340,10 @@ static void clear_batch(struct command_batch *b) {
 static void start_commands(struct io_context *io) {
     struct command_batch *b = io->batch;
     if (!io->read_told) {
-        tracepoint(redis, end_read_client_query, io->fd, io->bytes, took(), batch_names(b), b->argc, b->slot, b->count);
+        redis_event(end_read_client_query, io->fd, io->bytes, took(), batch_names(b), b->argc, b->slot, b->count);
         io->read_told = 1;
     } else if (b->count > 0) {
-        tracepoint(redis, call_commands_start, io->fd, batch_names(b), b->argc, b->slot, b->count);
+        redis_event(call_commands_start, io->fd, batch_names(b), b->argc, b->slot, b->count);
     }
     if (b->count > 0) {
         add_pending(io->fd, b->count);
@@ -309,7 +367,7 @@ static void on_command(void *context, const char *name, int argc, int slot) {
                                 || (name[0] == 's' && name[1] == 'y' && strcmp(name, "sync") == 0))) {
         c->kind = K_REPLICA;
         start_commands(io);   // the commands before it were a client's
-        tracepoint(redis, connection_kind, io->fd, KIND_NAMES[K_REPLICA]);
+        redis_event(connection_kind, io->fd, KIND_NAMES[K_REPLICA]);
     }
     if (batch_add(io->batch, name, argc, slot)) {
         start_commands(io);
@@ -318,19 +376,19 @@ static void on_command(void *context, const char *name, int argc, int slot) {
 
 static void on_redirect(void *context, int64_t reply, const char *kind, int slot, const char *target) {
     struct io_context *io = context;
-    tracepoint(redis, redirect, io->fd, io->connection->ordinals_known ? reply : -1, kind, slot, target);
+    redis_event(redirect, io->fd, io->connection->ordinals_known ? reply : -1, kind, slot, target);
 }
 
 static void on_received(void *context, int type, uint32_t length, int sender_port) {
     char unknown[24];
     struct io_context *io = context;
-    tracepoint(redis, cluster_msg_received, io->fd, type, bus_type_name(type, unknown, sizeof unknown), length, sender_port);
+    redis_event(cluster_msg_received, io->fd, type, bus_type_name(type, unknown, sizeof unknown), length, sender_port);
 }
 
 static void on_sent(void *context, int type, uint32_t length, int sender_port) {
     char unknown[24];
     struct io_context *io = context;
-    tracepoint(redis, cluster_msg_sent, io->fd, type, bus_type_name(type, unknown, sizeof unknown), length, sender_port);
+    redis_event(cluster_msg_sent, io->fd, type, bus_type_name(type, unknown, sizeof unknown), length, sender_port);
 }
 
 /* Addresses. */
@@ -427,7 +485,7 @@ static void open_connection(int fd, int accepted, int listen_fd, const struct so
     if (c->http != NULL) {
         return;
     }
-    tracepoint(redis, new_connection, fd, accepted, listen_fd, local_text, local_port, remote_text, remote_port, KIND_NAMES[c->kind]);
+    redis_event(new_connection, fd, accepted, listen_fd, local_text, local_port, remote_text, remote_port, KIND_NAMES[c->kind]);
 }
 
 // Done on every close, recording or not (two loads when the descriptor is nothing of ours): a descriptor number
@@ -457,7 +515,7 @@ static void close_connection(int fd) {
     } else if (c != NULL) {
         if (recording()) {
             end_commands(1);
-            tracepoint(redis, free_client, fd);
+            redis_event(free_client, fd);
         }
         free(c);
     }
@@ -506,7 +564,7 @@ static struct connection *discover(int fd) {
         return expected;
     }
     if (c->kind != K_UNKNOWN) {
-        tracepoint(redis, connection_kind, fd, KIND_NAMES[c->kind]);
+        redis_event(connection_kind, fd, KIND_NAMES[c->kind]);
     }
     return c;
 }
@@ -555,7 +613,7 @@ static void classify_outgoing(int fd, struct connection *c, const void *bytes, s
         } else {
             return;
         }
-        tracepoint(redis, connection_kind, fd, KIND_NAMES[c->kind]);
+        redis_event(connection_kind, fd, KIND_NAMES[c->kind]);
     }
 }
 
@@ -576,9 +634,9 @@ static ssize_t http_done(struct connection *c, int fd, int outgoing, const struc
 void sextant_read_start(int fd, struct connection *c) {
     end_commands(1);
     if (c->kind == K_BUS) {
-        tracepoint(redis, cluster_read_handler_start, fd);
+        redis_event(cluster_read_handler_start, fd);
     } else if (starts_told()) {
-        tracepoint(redis, start_read_client_query, fd);
+        redis_event(start_read_client_query, fd);
         call_start = -1;
     } else {
         call_start = now();
@@ -590,7 +648,7 @@ void sextant_read_end(int fd, struct connection *c, const void *buffer, size_t c
     clear_batch(&batch);
     struct io_context io = { fd, c, &batch, bytes, 0 };
     if (c->kind == K_BUS) {
-        tracepoint(redis, cluster_read_handler_end, fd, bytes);
+        redis_event(cluster_read_handler_end, fd, bytes);
         if (!c->bus_in_synced && bytes > 0 && bus_header(buffer, (size_t) bytes)) {
             memset(&c->bus_in, 0, sizeof c->bus_in);
             c->bus_in_synced = 1;
@@ -658,9 +716,9 @@ void sextant_write_start(int fd, struct connection *c, const struct iovec *iov, 
         classify_outgoing(fd, c, iov[0].iov_base, iov[0].iov_len);
     }
     if (c->kind == K_BUS) {
-        tracepoint(redis, cluster_write_handler_start, fd);
+        redis_event(cluster_write_handler_start, fd);
     } else if (starts_told()) {
-        tracepoint(redis, write_to_client_start, fd);
+        redis_event(write_to_client_start, fd);
         call_start = -1;
     } else {
         call_start = now();
@@ -669,9 +727,11 @@ void sextant_write_start(int fd, struct connection *c, const struct iovec *iov, 
 
 void sextant_write_end(int fd, struct connection *c, const struct iovec *iov, int count, int64_t bytes) {
     if (c->kind == K_BUS) {
-        tracepoint(redis, cluster_write_handler_end, fd, bytes);
+        redis_event(cluster_write_handler_end, fd, bytes);
+    } else if (call_start >= 0) {
+        keep_write(fd, bytes);
     } else {
-        tracepoint(redis, write_to_client_end, fd, bytes, took());
+        redis_event(write_to_client_end, fd, bytes, -1);
     }
     wrote(fd, c, iov, count, bytes);
 }
@@ -798,7 +858,7 @@ int listen(int fd, int backlog) {
         }
         pthread_mutex_unlock(&lock);
         if (!traces_http() && recording()) {
-            tracepoint(redis, listen, fd, text, port);
+            redis_event(listen, fd, text, port);
         }
     }
     errno = saved;
@@ -842,10 +902,10 @@ int epoll_ctl(int epfd, int op, int fd, struct epoll_event *event) {
         c->watched_known = 1;
         end_commands(after != before);
         if (after & ~before) {
-            tracepoint(redis, add_file_event, fd, (int) (after & ~before));
+            redis_event(add_file_event, fd, (int) (after & ~before));
         }
         if (before & ~after) {
-            tracepoint(redis, delete_file_event, fd, (int) (before & ~after));
+            redis_event(delete_file_event, fd, (int) (before & ~after));
         }
     }
     errno = saved;
@@ -866,7 +926,7 @@ static void tell_readable(const struct epoll_event *events, int ready) {
             fds[count++] = fd;
         }
         if (count == READABLE_MAX || (count > 0 && i == ready - 1)) {
-            tracepoint(redis, readable, fds, count);
+            redis_event(readable, fds, count);
             count = 0;
         }
     }
@@ -878,10 +938,10 @@ int epoll_wait(int epfd, struct epoll_event *events, int max, int timeout) {
         return REAL(epoll_wait)(epfd, events, max, timeout);
     }
     end_commands(1);
-    tracepoint(redis, before_sleep, timeout);
+    redis_event(before_sleep, timeout);
     int result = REAL(epoll_wait)(epfd, events, max, timeout);
     int saved = errno;
-    tracepoint(redis, after_sleep, result >= 0 ? result : -saved);
+    redis_event(after_sleep, result >= 0 ? result : -saved);
     if (lttng_ust_tracepoint_enabled(redis, readable)) {
         tell_readable(events, result);
     }

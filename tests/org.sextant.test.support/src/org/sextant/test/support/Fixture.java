@@ -80,10 +80,17 @@ public enum Fixture {
      */
     REDIS_PIPELINED_V6("redis-pipelined-v6"), //$NON-NLS-1$
     /**
+     * The same load under the version 7 tracer (the main thread's writes before the io thread's first read told
+     * together in a {@code writes_end} before its next event), with its INFO counters.
+     */
+    REDIS_PIPELINED_V7("redis-pipelined-v7"), //$NON-NLS-1$
+    /**
      * The load of {@link #REDIS_SINGLE} under the version 5 tracer: one thread does all the client I/O, so no read
      * or write has a start event of its own.
      */
     REDIS_SINGLE_V5("redis-single-v5"), //$NON-NLS-1$
+    /** The load of {@link #REDIS_SINGLE} under the version 7 tracer: every write told in a {@code writes_end}. */
+    REDIS_SINGLE_V7("redis-single-v7"), //$NON-NLS-1$
     /** One Redis node traced from the middle of a load, with small buffers: events lost, connections begun before. */
     REDIS_PARTIAL("redis-partial"), //$NON-NLS-1$
     /**

@@ -37,14 +37,15 @@ final class RedisEventHandlers {
     private static final String SENDER_PORT = "sender_port"; //$NON-NLS-1$
 
     private static final Map<String, Handler> HANDLERS = new HashMap<>();
-    private static final Set<String> WITHOUT_FD = Set.of("listen", "before_sleep", "after_sleep", "readable"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+    private static final Set<String> WITHOUT_FD = Set.of("listen", "before_sleep", "after_sleep", "readable", "writes_end"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
     /**
      * The events that are not a thread's next traced call: a command's start, and a kind its command told, come
      * from the read that brought the command; the command ends of versions 1 to 3 say themselves what ends; and
-     * the ends of client reads and writes, whose calls started earlier ({@link #transferStart}).
+     * the ends of client reads and writes, whose calls started earlier ({@link #transferStart}), and the writes a
+     * thread kept, which ended earlier ({@link #writesEnd}).
      */
     private static final Set<String> NOT_CALLS = Set.of("call_command_start", "call_commands_start", "connection_kind", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-            "call_command_end", "call_commands_end", "end_read_client_query", "write_to_client_end"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+            "call_command_end", "call_commands_end", "end_read_client_query", "write_to_client_end", "writes_end"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
 
     static {
         on("listen", (t, e) -> t.listen(e.time(), e.node(), e.text("addr"), e.integer("port"))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
@@ -67,6 +68,7 @@ final class RedisEventHandlers {
             transferStart(t, e, false);
             t.writeEnd(e.time(), e.node(), e.tid(), e.fd(), false, e.number(BYTES));
         });
+        on("writes_end", RedisEventHandlers::writesEnd); //$NON-NLS-1$
         on("cluster_read_handler_start", (t, e) -> t.readStart(e.time(), e.node(), e.tid(), e.fd(), true)); //$NON-NLS-1$
         on("cluster_read_handler_end", (t, e) -> t.readEnd(e.time(), e.node(), e.tid(), e.fd(), true, e.number(BYTES))); //$NON-NLS-1$
         on("cluster_write_handler_start", (t, e) -> t.writeStart(e.time(), e.node(), e.tid(), e.fd(), true)); //$NON-NLS-1$
@@ -165,6 +167,30 @@ final class RedisEventHandlers {
             tracker.readStart(start, event.node(), event.tid(), event.fd(), false);
         } else {
             tracker.writeStart(start, event.node(), event.tid(), event.fd(), false);
+        }
+    }
+
+    /**
+     * Version 7: the client writes the thread made since its previous event, whose starts and ends were untold, in
+     * order: each ended {@code ago} nanoseconds before this event and started {@code took} before its end, both
+     * taken no earlier than the node's latest event ({@link RedisTracker#untoldStart}), each a write of version 5.
+     */
+    private static void writesEnd(RedisTracker tracker, RedisEventFields event) {
+        long[] fds = event.numbers("fds"); //$NON-NLS-1$
+        long[] bytes = event.numbers(BYTES);
+        long[] took = event.numbers(TOOK);
+        long[] ago = event.numbers("ago"); //$NON-NLS-1$
+        int writes = Math.min(Math.min(fds.length, bytes.length), Math.min(took.length, ago.length));
+        for (int i = 0; i < writes; i++) {
+            int fd = (int) fds[i];
+            if (fd < 0) {
+                continue;
+            }
+            long end = tracker.untoldStart(event.time() - Math.max(ago[i], 0), event.time(), event.node());
+            long start = tracker.untoldStart(end - Math.max(took[i], 0), end, event.node());
+            tracker.called(start, event.node(), event.tid());
+            tracker.writeStart(start, event.node(), event.tid(), fd, false);
+            tracker.writeEnd(end, event.node(), event.tid(), fd, false, bytes[i]);
         }
     }
 

@@ -20,14 +20,15 @@ import org.sextant.test.support.Fixture;
  * commandstats taken after the load (tests/fixtures/CATALOGUE.md), recorded by the version 3 tracer (a read's
  * commands in one {@code call_commands_start}), by the version 4 tracer (a read's commands on its
  * {@code end_read_client_query}, their end at the thread's next event, docs/redis-events.md), by the version 5
- * tracer (the main thread's reads and writes without start events until the io thread's first read) and by the
- * version 6 tracer (a run of one name written once, {@code "get*16"}).
+ * tracer (the main thread's reads and writes without start events until the io thread's first read), by the
+ * version 6 tracer (a run of one name written once, {@code "get*16"}) and by the version 7 tracer (those writes
+ * of the main thread told together, before its next event).
  */
 class PipelinedCommandsTest {
 
     @ParameterizedTest
     @EnumSource(value = Fixture.class, names = { "REDIS_PIPELINED", "REDIS_PIPELINED_V4", "REDIS_PIPELINED_V5", //
-            "REDIS_PIPELINED_V6" })
+            "REDIS_PIPELINED_V6", "REDIS_PIPELINED_V7" })
     void commandsPerNameEqualCommandstats(Fixture fixture) throws Exception {
         try (Recording recording = Recording.open(fixture)) {
             ITmfStateSystem ss = recording.state();
@@ -54,7 +55,7 @@ class PipelinedCommandsTest {
      */
     @ParameterizedTest
     @EnumSource(value = Fixture.class, names = { "REDIS_PIPELINED", "REDIS_PIPELINED_V4", "REDIS_PIPELINED_V5", //
-            "REDIS_PIPELINED_V6" })
+            "REDIS_PIPELINED_V6", "REDIS_PIPELINED_V7" })
     void everyCommandButTheShutdownIsAnswered(Fixture fixture) throws Exception {
         try (Recording recording = Recording.open(fixture)) {
             Map<String, Long> answered = new TreeMap<>();

@@ -382,10 +382,11 @@ public final class RedisTracker {
 
     /**
      * When a client read or write started whose start the tracer did not tell in an event of its own (events
-     * version 5: its end's {@code took} before the end), as the model can take it: not before the node's latest
-     * event, since the state is written in time order. Only a call that overlaps events of the node's other
-     * threads moves; the tracer tells the starts of every call once a second thread does client I/O. A node's
-     * first event gives no bound, and its call may have started before the trace did: it starts at its end.
+     * version 5: its end's {@code took} before the end; version 7 tells a write's end after the fact too, which is
+     * taken the same way), as the model can take it: not before the node's latest event, since the state is written
+     * in time order. Only a call that overlaps events of the node's other threads moves; the tracer tells the starts
+     * of every call once a second thread does client I/O. A node's first event gives no bound, and its call may have
+     * started before the trace did: it starts at its end.
      *
      * @param start
      *            nanoseconds, the call's start by the tracer's clock
