@@ -10,7 +10,8 @@ fixture catalogue records:
 - per route: the gateway's request heads per route equal the log's; with traceparent, the trace ids the
   gateway read are exactly the log's ids;
 - the Redis node's commands (call_command_start, version 3's call_commands_start, version 4's
-  end_read_client_query, version 6's runs of a name), up to the INFO that read the counters, equal INFO commandstats.
+  end_read_client_query, version 6's runs of a name, version 8's reads_end), up to the INFO that read the counters,
+  equal INFO commandstats.
 
     tools/capture/http-check.py DIR                  the counts as JSON; exit status 0 when everything agrees
     tools/capture/http-check.py --properties DIR     the same counts as tests/fixtures/catalogue.properties lines
@@ -83,8 +84,9 @@ def main():
         per_name[service][f"{provider}:{name}"] += 1
         if provider == "redis" and name == "call_command_start":
             commands.append(fields["command"])
-        # events version 3: a read's commands in their own event; version 4: on the read's end
-        if provider == "redis" and name in ("call_commands_start", "end_read_client_query"):
+        # events version 3: a read's commands in their own event; version 4: on the read's end; version 8: on
+        # the end of the reads a thread kept
+        if provider == "redis" and name in ("call_commands_start", "end_read_client_query", "reads_end"):
             commands.extend(command_names(fields))
         if provider != "http" or "seq" not in fields:
             if name == "skipped":

@@ -30,6 +30,9 @@ function others(fd, tid, what,   key, p) {
         # events version 5: an end with a took of 0 or more had no start event (one thread did all client I/O)
         if (field("took") != "" && field("took") + 0 >= 0) started[tid]++
         delete busy[fd, tid]
+    } else if (event == "redis:reads_end" || event == "redis:writes_end") {
+        # events versions 7 and 8: the reads or writes a thread kept while one thread did all client I/O
+        started[tid] += field("_fds_length")
     } else if (event == "redis:free_client") {
         freed[tid]++; others(fd, tid, event)
         for (key in busy) { split(key, p, SUBSEP); if (p[1] == fd) delete busy[key] }

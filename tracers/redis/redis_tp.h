@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-// LTTng-UST tracepoints of provider "redis", schema version 7: docs/redis-events.md is the contract.
+// LTTng-UST tracepoints of provider "redis", schema version 8: docs/redis-events.md is the contract.
 #undef TRACEPOINT_PROVIDER
 #define TRACEPOINT_PROVIDER redis
 
@@ -67,6 +67,20 @@ TRACEPOINT_EVENT(redis, writes_end,
     TP_ARGS(const int32_t *, fds, const int64_t *, bytes, const int64_t *, took, const int64_t *, ago, unsigned int, count),
     TP_FIELDS(ctf_sequence(int32_t, fds, fds, unsigned int, count) ctf_sequence(int64_t, bytes, bytes, unsigned int, count)
               ctf_sequence(int64_t, took, took, unsigned int, count) ctf_sequence(int64_t, ago, ago, unsigned int, count)))
+
+/* Version 8: the client reads a thread made since its last event while their starts were untold, in order: their
+ * descriptors, results, took and ago (as writes_end's), how many commands each completed (`counts`), and those
+ * commands in order, as end_read_client_query's (`commands`: each read's names as version 6 writes them, a space
+ * between reads; `argc` and `slot`, one per command). Right before the thread's next event or a write, or when it
+ * has kept 32 reads or could not keep the next one's commands. */
+TRACEPOINT_EVENT(redis, reads_end,
+    TP_ARGS(const int32_t *, fds, const int64_t *, bytes, const int64_t *, took, const int64_t *, ago,
+            const int32_t *, counts, unsigned int, reads, const char *, commands, const int32_t *, argc,
+            const int16_t *, slot, unsigned int, count),
+    TP_FIELDS(ctf_sequence(int32_t, fds, fds, unsigned int, reads) ctf_sequence(int64_t, bytes, bytes, unsigned int, reads)
+              ctf_sequence(int64_t, took, took, unsigned int, reads) ctf_sequence(int64_t, ago, ago, unsigned int, reads)
+              ctf_sequence(int32_t, counts, counts, unsigned int, reads) ctf_string(commands, commands)
+              ctf_sequence(int32_t, argc, argc, unsigned int, count) ctf_sequence(int16_t, slot, slot, unsigned int, count)))
 
 /* The first `count` commands started on the connection and not ended end now (version 2: one event per run;
  * version 4: only from a call that makes no event of its own, as the thread's next event ends them). */

@@ -167,7 +167,7 @@ static inline int redis_enabled(void) {
 #define ON(name) lttng_ust_tracepoint_enabled(redis, name)
     return ON(end_read_client_query) || ON(listen) || ON(new_connection) || ON(connection_kind) || ON(free_client)
         || ON(start_read_client_query) || ON(call_commands_start) || ON(call_commands_end) || ON(write_to_client_start)
-        || ON(write_to_client_end) || ON(writes_end) || ON(redirect) || ON(cluster_read_handler_start) || ON(cluster_read_handler_end)
+        || ON(write_to_client_end) || ON(writes_end) || ON(reads_end) || ON(redirect) || ON(cluster_read_handler_start) || ON(cluster_read_handler_end)
         || ON(cluster_msg_received) || ON(cluster_write_handler_start) || ON(cluster_write_handler_end)
         || ON(cluster_msg_sent) || ON(add_file_event) || ON(delete_file_event) || ON(before_sleep) || ON(after_sleep)
         || ON(readable);
@@ -204,15 +204,12 @@ static int starts_told(void) {
     return __atomic_load_n(&io_threads, __ATOMIC_RELAXED);
 }
 
-// The `took` of a client read's or write's end event.
-static int64_t took(void) {
-    return call_start < 0 ? -1 : now() - call_start;
-}
-
 // Version 7: a client write whose start is untold has no end event of its own either. The thread keeps its
 // descriptor, result, took and end until its next event, which a redis:writes_end telling every write kept goes
 // before: Redis writes its replies one client after another just before it waits (beforeSleep), so one event
-// tells a loop's replies instead of one each.
+// tells a loop's replies instead of one each. Version 8 keeps reads the same way, with the commands they
+// completed, in a redis:reads_end: Redis reads its ready clients one after another after a wait. A thread keeps
+// reads or writes, never both: keeping one tells the other first, so that the events stay in order.
 #define KEPT_MAX 64
 static THREAD_LOCAL struct {
     unsigned count;
@@ -222,6 +219,23 @@ static THREAD_LOCAL struct {
     int64_t took[KEPT_MAX];
     int64_t end[KEPT_MAX];   // CLOCK_MONOTONIC
 } kept;
+
+#define KEPT_READS 32
+#define KEPT_COMMANDS 256
+static THREAD_LOCAL struct {
+    unsigned count;
+    unsigned generation;
+    int32_t fd[KEPT_READS];
+    int64_t bytes[KEPT_READS];
+    int64_t took[KEPT_READS];
+    int64_t end[KEPT_READS];
+    int32_t counts[KEPT_READS];   // the commands each read completed
+    unsigned commands;            // theirs in all
+    size_t names_length;
+    char names[KEPT_COMMANDS * COMMAND_NAME_MAX];   // every read's names as its batch wrote them, a space between
+    int32_t argc[KEPT_COMMANDS];
+    int16_t slot[KEPT_COMMANDS];
+} kept_reads;
 
 static unsigned current_generation(void);
 
@@ -237,18 +251,60 @@ static void tell_writes(void) {
     kept.count = 0;   // or kept before a gap in recording, and never told
 }
 
-// Every event but writes_end goes out through this: the thread's kept writes first, so that events stay in order.
+// The reads this thread kept, told now, as tell_writes.
+static void tell_reads(void) {
+    if (kept_reads.generation == current_generation()) {
+        int64_t at = now(), ago[KEPT_READS];
+        for (unsigned i = 0; i < kept_reads.count; i++) {
+            ago[i] = at - kept_reads.end[i];
+        }
+        kept_reads.names[kept_reads.names_length] = '\0';
+        tracepoint(redis, reads_end, kept_reads.fd, kept_reads.bytes, kept_reads.took, ago, kept_reads.counts,
+                   kept_reads.count, kept_reads.names, kept_reads.argc, kept_reads.slot, kept_reads.commands);
+    }
+    kept_reads.count = 0;
+    kept_reads.commands = 0;
+    kept_reads.names_length = 0;
+}
+
+// A process that exits tells what its exiting thread kept (its event loop's, in Redis: the read of a SHUTDOWN).
+// Registered with atexit at the first call kept, so that it runs before the libraries' destructors, among them
+// the one that unregisters this library's tracepoints; a destructor of its own would run too late.
+static void tell_last_calls(void) {
+    if (kept.count > 0) {
+        tell_writes();
+    }
+    if (kept_reads.count > 0) {
+        tell_reads();
+    }
+}
+
+static pthread_once_t exit_hook = PTHREAD_ONCE_INIT;
+
+static void hook_exit(void) {
+    atexit(tell_last_calls);
+}
+
+// Every event but writes_end and reads_end goes out through this: what the thread kept first, so that events stay
+// in order.
 #define redis_event(...) do { \
         if (__builtin_expect(kept.count > 0, 0)) { \
             tell_writes(); \
+        } \
+        if (__builtin_expect(kept_reads.count > 0, 0)) { \
+            tell_reads(); \
         } \
         tracepoint(redis, __VA_ARGS__); \
     } while (0)
 
 static void keep_write(int fd, int64_t bytes) {
     int64_t end = now();
+    if (kept_reads.count > 0) {
+        tell_reads();
+    }
     if (kept.count == 0) {
         kept.generation = current_generation();
+        pthread_once(&exit_hook, hook_exit);
     }
     unsigned i = kept.count++;
     kept.fd[i] = fd;
@@ -260,12 +316,41 @@ static void keep_write(int fd, int64_t bytes) {
     }
 }
 
-// A process that exits tells the writes its exiting thread kept (its event loop's, in Redis).
-__attribute__((destructor)) static void tell_last_writes(void) {
+// A read whose start is untold ends, with the commands it completed so far (a batch of at most BATCH_MAX: those
+// after it go out in call_commands_start events, after these).
+static void keep_read(int fd, int64_t bytes, struct command_batch *b) {
+    int64_t end = now();
     if (kept.count > 0) {
         tell_writes();
     }
+    const char *names = batch_names(b);
+    size_t length = strlen(names);
+    if (kept_reads.count == KEPT_READS || kept_reads.commands + b->count > KEPT_COMMANDS
+        || kept_reads.names_length + 1 + length >= sizeof kept_reads.names) {
+        tell_reads();
+    }
+    if (kept_reads.count == 0) {
+        kept_reads.generation = current_generation();
+        pthread_once(&exit_hook, hook_exit);
+    }
+    unsigned i = kept_reads.count++;
+    kept_reads.fd[i] = fd;
+    kept_reads.bytes[i] = bytes;
+    kept_reads.took[i] = end - call_start;
+    kept_reads.end[i] = end;
+    kept_reads.counts[i] = (int32_t) b->count;
+    if (length > 0) {
+        if (kept_reads.names_length > 0) {
+            kept_reads.names[kept_reads.names_length++] = ' ';
+        }
+        memcpy(kept_reads.names + kept_reads.names_length, names, length);
+        kept_reads.names_length += length;
+    }
+    memcpy(kept_reads.argc + kept_reads.commands, b->argc, b->count * sizeof b->argc[0]);
+    memcpy(kept_reads.slot + kept_reads.commands, b->slot, b->count * sizeof b->slot[0]);
+    kept_reads.commands += b->count;
 }
+
 
 // Whether to trace this call of a Redis node: the one test every wrapper makes first.
 static inline int recording(void) {
@@ -340,7 +425,11 @@ static void clear_batch(struct command_batch *b) {
 static void start_commands(struct io_context *io) {
     struct command_batch *b = io->batch;
     if (!io->read_told) {
-        redis_event(end_read_client_query, io->fd, io->bytes, took(), batch_names(b), b->argc, b->slot, b->count);
+        if (call_start >= 0) {
+            keep_read(io->fd, io->bytes, b);
+        } else {
+            redis_event(end_read_client_query, io->fd, io->bytes, -1, batch_names(b), b->argc, b->slot, b->count);
+        }
         io->read_told = 1;
     } else if (b->count > 0) {
         redis_event(call_commands_start, io->fd, batch_names(b), b->argc, b->slot, b->count);

@@ -85,12 +85,22 @@ public enum Fixture {
      */
     REDIS_PIPELINED_V7("redis-pipelined-v7"), //$NON-NLS-1$
     /**
+     * The same load under the version 8 tracer (the main thread's reads and writes before the io thread's first read
+     * told together in {@code reads_end} and {@code writes_end} events), with its INFO counters.
+     */
+    REDIS_PIPELINED_V8("redis-pipelined-v8"), //$NON-NLS-1$
+    /**
      * The load of {@link #REDIS_SINGLE} under the version 5 tracer: one thread does all the client I/O, so no read
      * or write has a start event of its own.
      */
     REDIS_SINGLE_V5("redis-single-v5"), //$NON-NLS-1$
     /** The load of {@link #REDIS_SINGLE} under the version 7 tracer: every write told in a {@code writes_end}. */
     REDIS_SINGLE_V7("redis-single-v7"), //$NON-NLS-1$
+    /**
+     * The load of {@link #REDIS_SINGLE} under the version 8 tracer: every read told in a {@code reads_end}, every
+     * write in a {@code writes_end}.
+     */
+    REDIS_SINGLE_V8("redis-single-v8"), //$NON-NLS-1$
     /** One Redis node traced from the middle of a load, with small buffers: events lost, connections begun before. */
     REDIS_PARTIAL("redis-partial"), //$NON-NLS-1$
     /**

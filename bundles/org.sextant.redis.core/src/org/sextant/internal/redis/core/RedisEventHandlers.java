@@ -2,6 +2,7 @@
 package org.sextant.internal.redis.core;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -33,19 +34,25 @@ final class RedisEventHandlers {
     private static final String BYTES = "bytes"; //$NON-NLS-1$
     private static final String COMMAND = "command"; //$NON-NLS-1$
     private static final String TOOK = "took"; //$NON-NLS-1$
+    private static final String AGO = "ago"; //$NON-NLS-1$
+    private static final String FDS = "fds"; //$NON-NLS-1$
+    private static final String SLOT = "slot"; //$NON-NLS-1$
+    private static final String COMMANDS = "commands"; //$NON-NLS-1$
     private static final String MASK = "mask"; //$NON-NLS-1$
     private static final String SENDER_PORT = "sender_port"; //$NON-NLS-1$
 
     private static final Map<String, Handler> HANDLERS = new HashMap<>();
-    private static final Set<String> WITHOUT_FD = Set.of("listen", "before_sleep", "after_sleep", "readable", "writes_end"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+    private static final Set<String> WITHOUT_FD = Set.of("listen", "before_sleep", "after_sleep", "readable", "writes_end", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+            "reads_end"); //$NON-NLS-1$
     /**
      * The events that are not a thread's next traced call: a command's start, and a kind its command told, come
      * from the read that brought the command; the command ends of versions 1 to 3 say themselves what ends; and
-     * the ends of client reads and writes, whose calls started earlier ({@link #transferStart}), and the writes a
-     * thread kept, which ended earlier ({@link #writesEnd}).
+     * the ends of client reads and writes, whose calls started earlier ({@link #transferStart}), and the reads and
+     * writes a thread kept, which ended earlier ({@link #readsEnd}, {@link #writesEnd}).
      */
     private static final Set<String> NOT_CALLS = Set.of("call_command_start", "call_commands_start", "connection_kind", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-            "call_command_end", "call_commands_end", "end_read_client_query", "write_to_client_end", "writes_end"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+            "call_command_end", "call_commands_end", "end_read_client_query", "write_to_client_end", "writes_end", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+            "reads_end"); //$NON-NLS-1$
 
     static {
         on("listen", (t, e) -> t.listen(e.time(), e.node(), e.text("addr"), e.integer("port"))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
@@ -69,6 +76,7 @@ final class RedisEventHandlers {
             t.writeEnd(e.time(), e.node(), e.tid(), e.fd(), false, e.number(BYTES));
         });
         on("writes_end", RedisEventHandlers::writesEnd); //$NON-NLS-1$
+        on("reads_end", RedisEventHandlers::readsEnd); //$NON-NLS-1$
         on("cluster_read_handler_start", (t, e) -> t.readStart(e.time(), e.node(), e.tid(), e.fd(), true)); //$NON-NLS-1$
         on("cluster_read_handler_end", (t, e) -> t.readEnd(e.time(), e.node(), e.tid(), e.fd(), true, e.number(BYTES))); //$NON-NLS-1$
         on("cluster_write_handler_start", (t, e) -> t.writeStart(e.time(), e.node(), e.tid(), e.fd(), true)); //$NON-NLS-1$
@@ -81,7 +89,7 @@ final class RedisEventHandlers {
         on("before_sleep", (t, e) -> t.sleep(e.time(), e.node(), e.tid())); //$NON-NLS-1$
         on("after_sleep", (t, e) -> t.wake(e.time(), e.node(), e.tid(), e.integer("ready"))); //$NON-NLS-1$ //$NON-NLS-2$
         on("readable", (t, e) -> { //$NON-NLS-1$
-            for (long fd : e.numbers("fds")) { //$NON-NLS-1$
+            for (long fd : e.numbers(FDS)) {
                 t.readable(e.time(), e.node(), (int) fd);
             }
         });
@@ -172,26 +180,66 @@ final class RedisEventHandlers {
 
     /**
      * Version 7: the client writes the thread made since its previous event, whose starts and ends were untold, in
-     * order: each ended {@code ago} nanoseconds before this event and started {@code took} before its end, both
-     * taken no earlier than the node's latest event ({@link RedisTracker#untoldStart}), each a write of version 5.
+     * order, each a write of version 5 ({@link #keptCall}).
      */
     private static void writesEnd(RedisTracker tracker, RedisEventFields event) {
-        long[] fds = event.numbers("fds"); //$NON-NLS-1$
+        long[] fds = event.numbers(FDS);
         long[] bytes = event.numbers(BYTES);
         long[] took = event.numbers(TOOK);
-        long[] ago = event.numbers("ago"); //$NON-NLS-1$
+        long[] ago = event.numbers(AGO);
         int writes = Math.min(Math.min(fds.length, bytes.length), Math.min(took.length, ago.length));
         for (int i = 0; i < writes; i++) {
             int fd = (int) fds[i];
-            if (fd < 0) {
-                continue;
+            if (fd >= 0) {
+                long[] call = keptCall(tracker, event, ago[i], took[i]);
+                tracker.writeStart(call[0], event.node(), event.tid(), fd, false);
+                tracker.writeEnd(call[1], event.node(), event.tid(), fd, false, bytes[i]);
             }
-            long end = tracker.untoldStart(event.time() - Math.max(ago[i], 0), event.time(), event.node());
-            long start = tracker.untoldStart(end - Math.max(took[i], 0), end, event.node());
-            tracker.called(start, event.node(), event.tid());
-            tracker.writeStart(start, event.node(), event.tid(), fd, false);
-            tracker.writeEnd(end, event.node(), event.tid(), fd, false, bytes[i]);
         }
+    }
+
+    /**
+     * Version 8: the client reads the thread made since its previous event, whose starts and ends were untold, in
+     * order, each a read of version 5 ({@link #keptCall}) whose {@code counts} commands start at its end: they follow
+     * one another in {@code commands}, {@code argc} and {@code slot}, as in an {@code end_read_client_query}.
+     */
+    private static void readsEnd(RedisTracker tracker, RedisEventFields event) {
+        long[] fds = event.numbers(FDS);
+        long[] bytes = event.numbers(BYTES);
+        long[] took = event.numbers(TOOK);
+        long[] ago = event.numbers(AGO);
+        long[] counts = event.numbers("counts"); //$NON-NLS-1$
+        long[] slots = event.numbers(SLOT);
+        List<String> names = CommandNames.of(event.text(COMMANDS), slots.length);
+        int reads = Math.min(Math.min(Math.min(fds.length, bytes.length), Math.min(took.length, ago.length)), counts.length);
+        int next = 0;
+        for (int i = 0; i < reads; i++) {
+            int fd = (int) fds[i];
+            long last = Math.min(next + Math.max(counts[i], 0), Math.min(names.size(), slots.length));
+            if (fd >= 0) {
+                long[] call = keptCall(tracker, event, ago[i], took[i]);
+                tracker.readStart(call[0], event.node(), event.tid(), fd, false);
+                tracker.readEnd(call[1], event.node(), event.tid(), fd, false, bytes[i]);
+                for (int k = next; k < last; k++) {
+                    tracker.commandStart(call[1], event.node(), event.tid(), fd, names.get(k), (int) slots[k]);
+                }
+            }
+            next = (int) last;
+        }
+    }
+
+    /**
+     * A call a thread kept (versions 7 and 8): it ended {@code ago} nanoseconds before the event that tells it and
+     * started {@code took} before its end, both taken no earlier than the node's latest event
+     * ({@link RedisTracker#untoldStart}); the thread's commands end at its start, as at any call.
+     *
+     * @return its start and end
+     */
+    private static long[] keptCall(RedisTracker tracker, RedisEventFields event, long ago, long took) {
+        long end = tracker.untoldStart(event.time() - Math.max(ago, 0), event.time(), event.node());
+        long start = tracker.untoldStart(end - Math.max(took, 0), end, event.node());
+        tracker.called(start, event.node(), event.tid());
+        return new long[] { start, end };
     }
 
     /**
@@ -199,9 +247,9 @@ final class RedisEventHandlers {
      * 2's {@code call_command_start} started it, in order, at the event's time.
      */
     private static void commandsStart(RedisTracker tracker, RedisEventFields event) {
-        long[] slots = event.numbers("slot"); //$NON-NLS-1$
+        long[] slots = event.numbers(SLOT);
         int i = 0;
-        for (String command : CommandNames.of(event.text("commands"), slots.length)) { //$NON-NLS-1$
+        for (String command : CommandNames.of(event.text(COMMANDS), slots.length)) {
             tracker.commandStart(event.time(), event.node(), event.tid(), event.fd(), command, i < slots.length ? (int) slots[i] : -1);
             i++;
         }

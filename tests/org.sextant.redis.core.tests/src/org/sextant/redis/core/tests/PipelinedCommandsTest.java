@@ -21,14 +21,14 @@ import org.sextant.test.support.Fixture;
  * commands in one {@code call_commands_start}), by the version 4 tracer (a read's commands on its
  * {@code end_read_client_query}, their end at the thread's next event, docs/redis-events.md), by the version 5
  * tracer (the main thread's reads and writes without start events until the io thread's first read), by the
- * version 6 tracer (a run of one name written once, {@code "get*16"}) and by the version 7 tracer (those writes
- * of the main thread told together, before its next event).
+ * version 6 tracer (a run of one name written once, {@code "get*16"}), by the version 7 tracer (those writes of
+ * the main thread told together, before its next event) and by the version 8 tracer (its reads too).
  */
 class PipelinedCommandsTest {
 
     @ParameterizedTest
     @EnumSource(value = Fixture.class, names = { "REDIS_PIPELINED", "REDIS_PIPELINED_V4", "REDIS_PIPELINED_V5", //
-            "REDIS_PIPELINED_V6", "REDIS_PIPELINED_V7" })
+            "REDIS_PIPELINED_V6", "REDIS_PIPELINED_V7", "REDIS_PIPELINED_V8" })
     void commandsPerNameEqualCommandstats(Fixture fixture) throws Exception {
         try (Recording recording = Recording.open(fixture)) {
             ITmfStateSystem ss = recording.state();
@@ -55,7 +55,7 @@ class PipelinedCommandsTest {
      */
     @ParameterizedTest
     @EnumSource(value = Fixture.class, names = { "REDIS_PIPELINED", "REDIS_PIPELINED_V4", "REDIS_PIPELINED_V5", //
-            "REDIS_PIPELINED_V6", "REDIS_PIPELINED_V7" })
+            "REDIS_PIPELINED_V6", "REDIS_PIPELINED_V7", "REDIS_PIPELINED_V8" })
     void everyCommandButTheShutdownIsAnswered(Fixture fixture) throws Exception {
         try (Recording recording = Recording.open(fixture)) {
             Map<String, Long> answered = new TreeMap<>();

@@ -33,7 +33,7 @@ class RedisSummaryDataProviderTest {
 
     /** The same load under the version 1 tracer, and under version 5's, whose reads and writes have no start events. */
     @ParameterizedTest
-    @CsvSource({ "REDIS_SINGLE, 11015", "REDIS_SINGLE_V5, 14795", "REDIS_SINGLE_V7, 6532" })
+    @CsvSource({ "REDIS_SINGLE, 11015", "REDIS_SINGLE_V5, 14795", "REDIS_SINGLE_V7, 6532", "REDIS_SINGLE_V8, 18857" })
     void singleNodeCountsWhatBabeltraceCountsAndTheLatencyViewsRequests(Fixture fixture, String pid) throws Exception {
         try (Recording recording = Recording.open(fixture)) {
             SummaryTree summary = SummaryTree.fetch(recording.experiment(), RedisSummaryDataProvider.ID, new NullProgressMonitor());
