@@ -279,10 +279,20 @@ static void tell_last_calls(void) {
     }
 }
 
-static pthread_once_t exit_hook = PTHREAD_ONCE_INIT;
+// A forked child (Redis's background save) inherits the calls its parent's thread kept: they are the parent's to
+// tell, not the child's.
+static void forget_kept(void) {
+    kept.count = 0;
+    kept_reads.count = 0;
+    kept_reads.commands = 0;
+    kept_reads.names_length = 0;
+}
 
-static void hook_exit(void) {
+static pthread_once_t process_hooks = PTHREAD_ONCE_INIT;
+
+static void hook_process(void) {
     atexit(tell_last_calls);
+    pthread_atfork(NULL, NULL, forget_kept);
 }
 
 // Every event but writes_end and reads_end goes out through this: what the thread kept first, so that events stay
@@ -304,7 +314,7 @@ static void keep_write(int fd, int64_t bytes) {
     }
     if (kept.count == 0) {
         kept.generation = current_generation();
-        pthread_once(&exit_hook, hook_exit);
+        pthread_once(&process_hooks, hook_process);
     }
     unsigned i = kept.count++;
     kept.fd[i] = fd;
@@ -331,7 +341,7 @@ static void keep_read(int fd, int64_t bytes, struct command_batch *b) {
     }
     if (kept_reads.count == 0) {
         kept_reads.generation = current_generation();
-        pthread_once(&exit_hook, hook_exit);
+        pthread_once(&process_hooks, hook_process);
     }
     unsigned i = kept_reads.count++;
     kept_reads.fd[i] = fd;
