@@ -211,24 +211,22 @@ static int starts_told(void) {
 // completed, in a redis:reads_end: Redis reads its ready clients one after another after a wait. A thread keeps
 // reads or writes, never both: keeping one tells the other first, so that the events stay in order.
 #define KEPT_MAX 64
-static THREAD_LOCAL struct {
+#define KEPT_READS 32
+#define KEPT_COMMANDS 256
+
+// The reads or writes a thread kept, in order.
+struct kept_calls {
     unsigned count;
     unsigned generation;
     int32_t fd[KEPT_MAX];
     int64_t bytes[KEPT_MAX];
     int64_t took[KEPT_MAX];
     int64_t end[KEPT_MAX];   // CLOCK_MONOTONIC
-} kept;
+};
 
-#define KEPT_READS 32
-#define KEPT_COMMANDS 256
+static THREAD_LOCAL struct kept_calls kept_writes;   // at most KEPT_MAX
 static THREAD_LOCAL struct {
-    unsigned count;
-    unsigned generation;
-    int32_t fd[KEPT_READS];
-    int64_t bytes[KEPT_READS];
-    int64_t took[KEPT_READS];
-    int64_t end[KEPT_READS];
+    struct kept_calls calls;   // at most KEPT_READS
     int32_t counts[KEPT_READS];   // the commands each read completed
     unsigned commands;            // theirs in all
     size_t names_length;
@@ -238,43 +236,71 @@ static THREAD_LOCAL struct {
 } kept_reads;
 
 static unsigned current_generation(void);
+static void hook_process(void);
+static pthread_once_t process_hooks = PTHREAD_ONCE_INIT;   // hook_process, at the first call kept
 
-// The writes this thread kept, told now: each write's `ago` is the nanoseconds from its end to this event.
-static void tell_writes(void) {
-    if (kept.generation == current_generation()) {
-        int64_t at = now(), ago[KEPT_MAX];
-        for (unsigned i = 0; i < kept.count; i++) {
-            ago[i] = at - kept.end[i];
-        }
-        tracepoint(redis, writes_end, kept.fd, kept.bytes, kept.took, ago, kept.count);
+// Keeps a call that ended at `end`; returns its index.
+static unsigned keep_call(struct kept_calls *k, int fd, int64_t bytes, int64_t end) {
+    if (k->count == 0) {
+        k->generation = current_generation();
+        pthread_once(&process_hooks, hook_process);
     }
-    kept.count = 0;   // or kept before a gap in recording, and never told
+    unsigned i = k->count++;
+    k->fd[i] = fd;
+    k->bytes[i] = bytes;
+    k->took[i] = end - call_start;
+    k->end[i] = end;
+    return i;
 }
 
-// The reads this thread kept, told now, as tell_writes.
-static void tell_reads(void) {
-    if (kept_reads.generation == current_generation()) {
-        int64_t at = now(), ago[KEPT_READS];
-        for (unsigned i = 0; i < kept_reads.count; i++) {
-            ago[i] = at - kept_reads.end[i];
-        }
-        kept_reads.names[kept_reads.names_length] = '\0';
-        tracepoint(redis, reads_end, kept_reads.fd, kept_reads.bytes, kept_reads.took, ago, kept_reads.counts,
-                   kept_reads.count, kept_reads.names, kept_reads.argc, kept_reads.slot, kept_reads.commands);
+// Whether the kept calls can be told (not kept before a gap in recording), and if so each one's `ago`: the
+// nanoseconds from its end to now, the time of the event that tells it.
+static int told_ago(const struct kept_calls *k, int64_t *ago) {
+    if (k->generation != current_generation()) {
+        return 0;
     }
-    kept_reads.count = 0;
+    int64_t at = now();
+    for (unsigned i = 0; i < k->count; i++) {
+        ago[i] = at - k->end[i];
+    }
+    return 1;
+}
+
+static void forget_reads(void) {
+    kept_reads.calls.count = 0;
     kept_reads.commands = 0;
     kept_reads.names_length = 0;
+}
+
+// The writes this thread kept, told now.
+static void tell_writes(void) {
+    int64_t ago[KEPT_MAX];
+    if (told_ago(&kept_writes, ago)) {
+        tracepoint(redis, writes_end, kept_writes.fd, kept_writes.bytes, kept_writes.took, ago, kept_writes.count);
+    }
+    kept_writes.count = 0;
+}
+
+// The reads this thread kept, told now.
+static void tell_reads(void) {
+    const struct kept_calls *reads = &kept_reads.calls;
+    int64_t ago[KEPT_MAX];
+    if (told_ago(reads, ago)) {
+        kept_reads.names[kept_reads.names_length] = '\0';
+        tracepoint(redis, reads_end, reads->fd, reads->bytes, reads->took, ago, kept_reads.counts, reads->count,
+                   kept_reads.names, kept_reads.argc, kept_reads.slot, kept_reads.commands);
+    }
+    forget_reads();
 }
 
 // A process that exits tells what its exiting thread kept (its event loop's, in Redis: the read of a SHUTDOWN).
 // Registered with atexit at the first call kept, so that it runs before the libraries' destructors, among them
 // the one that unregisters this library's tracepoints; a destructor of its own would run too late.
 static void tell_last_calls(void) {
-    if (kept.count > 0) {
+    if (kept_writes.count > 0) {
         tell_writes();
     }
-    if (kept_reads.count > 0) {
+    if (kept_reads.calls.count > 0) {
         tell_reads();
     }
 }
@@ -282,13 +308,9 @@ static void tell_last_calls(void) {
 // A forked child (Redis's background save) inherits the calls its parent's thread kept: they are the parent's to
 // tell, not the child's.
 static void forget_kept(void) {
-    kept.count = 0;
-    kept_reads.count = 0;
-    kept_reads.commands = 0;
-    kept_reads.names_length = 0;
+    kept_writes.count = 0;
+    forget_reads();
 }
-
-static pthread_once_t process_hooks = PTHREAD_ONCE_INIT;
 
 static void hook_process(void) {
     atexit(tell_last_calls);
@@ -298,10 +320,10 @@ static void hook_process(void) {
 // Every event but writes_end and reads_end goes out through this: what the thread kept first, so that events stay
 // in order.
 #define redis_event(...) do { \
-        if (__builtin_expect(kept.count > 0, 0)) { \
+        if (__builtin_expect(kept_writes.count > 0, 0)) { \
             tell_writes(); \
         } \
-        if (__builtin_expect(kept_reads.count > 0, 0)) { \
+        if (__builtin_expect(kept_reads.calls.count > 0, 0)) { \
             tell_reads(); \
         } \
         tracepoint(redis, __VA_ARGS__); \
@@ -309,19 +331,11 @@ static void hook_process(void) {
 
 static void keep_write(int fd, int64_t bytes) {
     int64_t end = now();
-    if (kept_reads.count > 0) {
+    if (kept_reads.calls.count > 0) {
         tell_reads();
     }
-    if (kept.count == 0) {
-        kept.generation = current_generation();
-        pthread_once(&process_hooks, hook_process);
-    }
-    unsigned i = kept.count++;
-    kept.fd[i] = fd;
-    kept.bytes[i] = bytes;
-    kept.took[i] = end - call_start;
-    kept.end[i] = end;
-    if (kept.count == KEPT_MAX) {
+    keep_call(&kept_writes, fd, bytes, end);
+    if (kept_writes.count == KEPT_MAX) {
         tell_writes();
     }
 }
@@ -330,25 +344,16 @@ static void keep_write(int fd, int64_t bytes) {
 // after it go out in call_commands_start events, after these).
 static void keep_read(int fd, int64_t bytes, struct command_batch *b) {
     int64_t end = now();
-    if (kept.count > 0) {
+    if (kept_writes.count > 0) {
         tell_writes();
     }
     const char *names = batch_names(b);
     size_t length = strlen(names);
-    if (kept_reads.count == KEPT_READS || kept_reads.commands + b->count > KEPT_COMMANDS
+    if (kept_reads.calls.count == KEPT_READS || kept_reads.commands + b->count > KEPT_COMMANDS
         || kept_reads.names_length + 1 + length >= sizeof kept_reads.names) {
         tell_reads();
     }
-    if (kept_reads.count == 0) {
-        kept_reads.generation = current_generation();
-        pthread_once(&process_hooks, hook_process);
-    }
-    unsigned i = kept_reads.count++;
-    kept_reads.fd[i] = fd;
-    kept_reads.bytes[i] = bytes;
-    kept_reads.took[i] = end - call_start;
-    kept_reads.end[i] = end;
-    kept_reads.counts[i] = (int32_t) b->count;
+    kept_reads.counts[keep_call(&kept_reads.calls, fd, bytes, end)] = (int32_t) b->count;
     if (length > 0) {
         if (kept_reads.names_length > 0) {
             kept_reads.names[kept_reads.names_length++] = ' ';

@@ -169,8 +169,7 @@ final class RedisEventHandlers {
         if (took < 0) {
             return;
         }
-        long start = tracker.untoldStart(event.time() - took, event.time(), event.node());
-        tracker.called(start, event.node(), event.tid());
+        long start = keptCall(tracker, event, 0, took)[0]; // a call told at its end, as if kept until then
         if (read) {
             tracker.readStart(start, event.node(), event.tid(), event.fd(), false);
         } else {
@@ -229,9 +228,10 @@ final class RedisEventHandlers {
     }
 
     /**
-     * A call a thread kept (versions 7 and 8): it ended {@code ago} nanoseconds before the event that tells it and
-     * started {@code took} before its end, both taken no earlier than the node's latest event
-     * ({@link RedisTracker#untoldStart}); the thread's commands end at its start, as at any call.
+     * A call a thread kept (versions 7 and 8; version 5's ends tell their own call, at an {@code ago} of 0): it
+     * ended {@code ago} nanoseconds before the event that tells it and started {@code took} before its end, both
+     * taken no earlier than the node's latest event ({@link RedisTracker#untoldStart}); the thread's commands end at
+     * its start, as at any call.
      *
      * @return its start and end
      */
