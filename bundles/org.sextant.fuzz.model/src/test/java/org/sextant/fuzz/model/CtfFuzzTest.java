@@ -37,6 +37,16 @@ class CtfFuzzTest {
     }
 
     /**
+     * A Redis node's trace of events version 8, whose reads and writes are told in {@code reads_end} and
+     * {@code writes_end} events: five sequences of one length, a string, and two sequences of another length
+     * (redis-single-v8).
+     */
+    @Test
+    void aRedisTraceOfEventsVersion8IsRefusedCleanlyOrDecodesInOrder() throws Exception {
+        Fuzzing.run("ctf-redis-single-v8", Fuzzing.FIXTURES.resolve("redis-single-v8/ust/pid/redis-server-18857-20261129-003413"), 100, TARGET);
+    }
+
+    /**
      * The mutants that failed in campaigns (./sextant fuzz --seed 1000), made again from their seeds: a regex
      * that recursed once per character of an unclosed string (stack overflow), an unmatched quote, alignments of
      * 0 and 2^63-1, a header array of 2^36 elements (laid out element by element), packet headers larger than
