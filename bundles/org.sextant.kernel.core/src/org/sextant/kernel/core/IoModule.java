@@ -24,7 +24,7 @@ public class IoModule extends KernelChunkModule {
      * (docs/performance.md, issue 18).
      */
     @Override
-    protected int defaultWriters() {
+    public int defaultWriters() {
         return 2;
     }
 }

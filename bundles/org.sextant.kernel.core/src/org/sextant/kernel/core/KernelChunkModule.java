@@ -17,7 +17,7 @@ import org.sextant.internal.kernel.core.FtraceEvents;
 import org.sextant.kernel.model.KernelEventLayout;
 import org.sextant.kernel.model.KernelEventLayouts;
 import org.sextant.parallel.core.ChunkAnalysisModule;
-import org.sextant.parallel.core.InputException;
+import org.sextant.parallel.engine.InputException;
 import org.sextant.parallel.model.ChunkAnalysis;
 import org.sextant.parallel.model.SequentialBuilder;
 
@@ -72,7 +72,7 @@ public abstract class KernelChunkModule extends ChunkAnalysisModule {
 
     /** The layout is a parameter of the history: the same files read with another layout make another history. */
     @Override
-    protected Map<String, String> getBuildParameters() {
+    public Map<String, String> buildParameters() {
         String layout = getLayoutName();
         return layout == null ? Map.of() : Map.of("layout", layout); //$NON-NLS-1$
     }
@@ -101,7 +101,7 @@ public abstract class KernelChunkModule extends ChunkAnalysisModule {
     }
 
     @Override
-    protected final int getStateVersion() {
+    public final int stateVersion() {
         return fVersion;
     }
 

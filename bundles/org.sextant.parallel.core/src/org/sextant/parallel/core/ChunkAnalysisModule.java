@@ -10,6 +10,10 @@ import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.common.core.StateSystemWriter;
 import org.sextant.ctf.model.TraceFormatException;
+import org.sextant.parallel.engine.Built;
+import org.sextant.parallel.engine.InputException;
+import org.sextant.parallel.engine.Report;
+import org.sextant.parallel.model.BuildMode;
 import org.sextant.parallel.model.ChunkAnalysis;
 import org.sextant.parallel.model.ChunkProgress;
 import org.sextant.parallel.model.ParallelBuilder;
@@ -43,8 +47,7 @@ public abstract class ChunkAnalysisModule extends ParallelHistoryModule {
     }
 
     @Override
-    protected Built build(Path traceDirectory, ITmfStateSystemBuilder ss, int threads, long chunkBytes, ChunkProgress progress,
-            AtomicBoolean cancelled) throws TraceFormatException, InputException, IOException, InterruptedException {
+    public Built build(Path traceDirectory, ITmfStateSystemBuilder ss, BuildMode mode, ChunkProgress progress, AtomicBoolean cancelled) throws TraceFormatException, InputException, IOException, InterruptedException {
         ITmfTrace trace = getTrace();
         if (trace == null) {
             throw new IOException("no trace"); //$NON-NLS-1$
@@ -56,15 +59,15 @@ public abstract class ChunkAnalysisModule extends ParallelHistoryModule {
                     new StateSystemWriter(ss), cancelled);
             return new Built(new Report(1, stats.chunks(), stats.events(), stats.deferred(), 1, stats.costs()), stats.lastEvent());
         }
-        ParallelBuilder.Stats stats = new ParallelBuilder(threads, chunkBytes).build(traceDirectory, createAnalysis(trace), new StateSystemWriter(ss), progress,
+        ParallelBuilder.Stats stats = new ParallelBuilder(mode).build(traceDirectory, createAnalysis(trace), new StateSystemWriter(ss), progress,
                 cancelled);
-        return new Built(new Report(threads, stats.chunks(), stats.events(), stats.deferred(), stats.maxChunksInFlight(), stats.costs()),
+        return new Built(new Report(mode.workerThreads(), stats.chunks(), stats.events(), stats.deferred(), stats.maxChunksInFlight(), stats.costs()),
                 stats.lastEvent());
     }
 
     /** A trace built sequentially says so, whatever the threads asked for. */
     @Override
-    protected String describeMode(Report report) {
-        return fSequential ? "sequential, " + report.chunks() + (report.chunks() == 1 ? " chunk" : " chunks") : super.describeMode(report); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+    public String describeMode(BuildMode mode, Report report) {
+        return fSequential ? "sequential, " + report.chunks() + (report.chunks() == 1 ? " chunk" : " chunks") : super.describeMode(mode, report); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
     }
 }

@@ -25,13 +25,17 @@ import org.eclipse.tracecompass.tmf.core.exceptions.TmfAnalysisException;
 import org.eclipse.tracecompass.tmf.core.statesystem.TmfStateSystemAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
-import org.sextant.headless.core.HeadlessAnalysisException;
-import org.sextant.headless.core.HeapSampler;
-import org.sextant.headless.core.IHeadlessBenchmark;
-import org.sextant.headless.core.OneCore;
-import org.sextant.headless.core.ProcessCpu;
+import org.sextant.common.core.bench.HeapSampler;
+import org.sextant.common.core.bench.IHeadlessBenchmark;
+import org.sextant.common.core.bench.OneCore;
+import org.sextant.common.core.bench.ProcessCpu;
+import org.sextant.common.core.summary.HeadlessAnalysisException;
 import org.sextant.ctf.model.TraceFormatException;
+import org.sextant.parallel.engine.Histories;
+import org.sextant.parallel.engine.HistoryEngine;
+import org.sextant.parallel.engine.Report;
 import org.sextant.parallel.model.ParallelDecoder;
+import org.sextant.parallel.model.Partitioner;
 import org.sextant.parallel.model.PipelineCosts;
 import org.sextant.parallel.model.ScalingModel;
 
@@ -139,7 +143,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, List<Integer> writers, long chunkBytes, int repeat, PrintStream log)
             throws HeadlessAnalysisException {
         List<Integer> writerCounts = writers.isEmpty() ? List.of(0) : writers;
-        long chunk = chunkBytes > 0 ? chunkBytes : ParallelHistoryModule.DEFAULT_CHUNK_BYTES;
+        long chunk = chunkBytes > 0 ? chunkBytes : Partitioner.DEFAULT_CHUNK_BYTES;
         List<Map<String, Object>> runs = new ArrayList<>();
         Map<String, Object> result = new LinkedHashMap<>();
         try {
@@ -239,7 +243,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     private static void project(Path directory, List<Integer> threads, long chunk, Build build, List<Map<String, Object>> parallelRuns,
             Map<String, Object> result, PrintStream log) throws HeadlessAnalysisException {
         ParallelHistoryModule module = (ParallelHistoryModule) build.module();
-        ParallelHistoryModule.Report report = module.getReport();
+        Report report = module.getReport();
         if (report == null || module.getInsertionCpuNanos() < 0) {
             result.put("projection", "not made: the build's costs were not measured"); //$NON-NLS-1$ //$NON-NLS-2$
             return;
@@ -431,7 +435,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             if (!done) {
                 throw new HeadlessAnalysisException("the " + module.getName() + " build did not complete"); //$NON-NLS-1$ //$NON-NLS-2$
             }
-            ParallelHistoryModule.Report report = module instanceof ParallelHistoryModule parallel ? parallel.getReport() : null;
+            Report report = module instanceof ParallelHistoryModule parallel ? parallel.getReport() : null;
             long events = report != null ? report.events() : trace.getNbEvents();
             return new Build(module, seconds, cpuStart < 0 ? -1 : cpuSeconds, events, heap.peakBytes(), heap.liveBytes(), historyBytes(trace),
                     List.of(seconds));
@@ -467,7 +471,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     private static long historyBytes(ITmfTrace trace) throws IOException {
         try (Stream<Path> files = Files.list(Path.of(TmfTraceManager.getSupplementaryFileDir(trace)))) {
             long bytes = 0;
-            for (Path file : (Iterable<Path>) files.filter(ParallelHistoryModule::isHistoryFile)::iterator) {
+            for (Path file : (Iterable<Path>) files.filter(HistoryEngine::isHistoryFile)::iterator) {
                 bytes += Files.size(file);
             }
             return bytes;

@@ -7,10 +7,10 @@ import java.util.Map;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
-import org.sextant.headless.core.BuildOptions;
-import org.sextant.headless.core.HeadlessAnalysisException;
-import org.sextant.headless.core.IHeadlessAnalysis;
-import org.sextant.headless.core.SummaryTree;
+import org.sextant.common.core.summary.AnalysisOptions;
+import org.sextant.common.core.summary.HeadlessAnalysisException;
+import org.sextant.common.core.summary.IHeadlessAnalysis;
+import org.sextant.common.core.summary.SummaryTree;
 
 /**
  * {@code sextant analyze --analysis NAME [--threads N | --serial]} for an analysis built in parallel: builds
@@ -60,12 +60,12 @@ public abstract class ParallelHeadlessAnalysis<M extends ParallelHistoryModule> 
     }
 
     @Override
-    public Map<String, Object> run(ITmfTrace trace, BuildOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
+    public Map<String, Object> run(ITmfTrace trace, AnalysisOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
         M module = TmfTraceUtils.getAnalysisModuleOfClass(trace, fModuleClass, fModuleId);
         if (module == null) {
             throw new HeadlessAnalysisException("this analysis does not apply to " + trace.getPath()); //$NON-NLS-1$
         }
-        module.configure(options);
+        module.setMode(options.build());
         module.schedule();
         if (!module.waitForCompletion(monitor) || module.getStateSystem() == null) {
             String failure = module.getFailure();

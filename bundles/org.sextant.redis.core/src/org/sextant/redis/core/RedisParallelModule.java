@@ -13,8 +13,11 @@ import org.sextant.ctf.model.TraceFormatException;
 import org.sextant.internal.redis.core.RedisChunkAnalysis;
 import org.sextant.internal.redis.core.RedisRecording;
 import org.sextant.internal.redis.core.RedisTraces;
-import org.sextant.parallel.core.InputException;
 import org.sextant.parallel.core.ParallelHistoryModule;
+import org.sextant.parallel.engine.Built;
+import org.sextant.parallel.engine.InputException;
+import org.sextant.parallel.engine.Report;
+import org.sextant.parallel.model.BuildMode;
 import org.sextant.parallel.model.ChunkProgress;
 import org.sextant.parallel.model.ParallelBuilder;
 import org.sextant.redis.model.RedisTracker;
@@ -42,7 +45,7 @@ public class RedisParallelModule extends ParallelHistoryModule {
     }
 
     @Override
-    protected int getStateVersion() {
+    public int stateVersion() {
         return RedisTracker.VERSION;
     }
 
@@ -52,8 +55,7 @@ public class RedisParallelModule extends ParallelHistoryModule {
     }
 
     @Override
-    protected Built build(Path traceDirectory, ITmfStateSystemBuilder ss, int threads, long chunkBytes, ChunkProgress progress,
-            AtomicBoolean cancelled) throws TraceFormatException, InputException, IOException, InterruptedException {
+    public Built build(Path traceDirectory, ITmfStateSystemBuilder ss, BuildMode mode, ChunkProgress progress, AtomicBoolean cancelled) throws TraceFormatException, InputException, IOException, InterruptedException {
         ITmfTrace trace = getTrace();
         if (trace == null) {
             throw new IOException("no trace"); //$NON-NLS-1$
@@ -70,10 +72,10 @@ public class RedisParallelModule extends ParallelHistoryModule {
         RedisTracker tracker = new RedisTracker(writer, request -> {
             // latencies are the segment store's (RedisLatencyModule)
         });
-        ParallelBuilder.Stats stats = new ParallelBuilder(threads, chunkBytes).build(members, new RedisChunkAnalysis(tracker, RedisRecording.fields(members.keySet())),
+        ParallelBuilder.Stats stats = new ParallelBuilder(mode).build(members, new RedisChunkAnalysis(tracker, RedisRecording.fields(members.keySet())),
                 writer, progress, cancelled);
         // the serial build's history ends at the experiment's last event, whichever member holds it
         long end = Math.max(stats.lastEvent(), trace.getEndTime().toNanos());
-        return new Built(new Report(threads, stats.chunks(), stats.events(), stats.deferred(), stats.maxChunksInFlight(), stats.costs()), end);
+        return new Built(new Report(mode.workerThreads(), stats.chunks(), stats.events(), stats.deferred(), stats.maxChunksInFlight(), stats.costs()), end);
     }
 }

@@ -21,10 +21,10 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.sextant.annotations.core.AnnotationsAnalysisModule;
 import org.sextant.common.core.SummaryEntryModel;
-import org.sextant.headless.core.BuildOptions;
-import org.sextant.headless.core.HeadlessAnalysisException;
-import org.sextant.headless.core.IHeadlessAnalysis;
-import org.sextant.headless.core.SummaryTree;
+import org.sextant.common.core.summary.AnalysisOptions;
+import org.sextant.common.core.summary.HeadlessAnalysisException;
+import org.sextant.common.core.summary.IHeadlessAnalysis;
+import org.sextant.common.core.summary.SummaryTree;
 
 /**
  * {@code sextant analyze --analysis annotations}: per thread its time on a CPU and inside annotations; per
@@ -47,7 +47,7 @@ public class AnnotationsHeadlessAnalysis implements IHeadlessAnalysis {
     }
 
     @Override
-    public Map<String, Object> run(ITmfTrace trace, BuildOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
+    public Map<String, Object> run(ITmfTrace trace, AnalysisOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
         AnnotationsAnalysisModule module = module(trace);
         if (module == null) {
             throw new HeadlessAnalysisException("no annotations analysis for this trace (it reads ftrace traces)"); //$NON-NLS-1$

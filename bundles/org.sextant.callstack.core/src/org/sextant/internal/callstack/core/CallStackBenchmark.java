@@ -19,10 +19,10 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.callstack.core.Profiles;
 import org.sextant.callstack.model.CallFlow;
 import org.sextant.callstack.model.Profile;
-import org.sextant.headless.core.HeadlessAnalysisException;
-import org.sextant.headless.core.HeapSampler;
-import org.sextant.headless.core.IHeadlessBenchmark;
-import org.sextant.headless.core.ProcessCpu;
+import org.sextant.common.core.bench.HeapSampler;
+import org.sextant.common.core.bench.IHeadlessBenchmark;
+import org.sextant.common.core.bench.ProcessCpu;
+import org.sextant.common.core.summary.HeadlessAnalysisException;
 
 /**
  * {@code sextant bench --analysis callstack FILE}: reads a call profile from scratch (a large {@code perf script}

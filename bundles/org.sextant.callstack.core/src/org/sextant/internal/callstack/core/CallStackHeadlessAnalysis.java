@@ -17,10 +17,10 @@ import org.sextant.callstack.model.CallFlow;
 import org.sextant.callstack.model.CallTree;
 import org.sextant.callstack.model.DeltaProfiler;
 import org.sextant.callstack.model.Profile;
-import org.sextant.headless.core.BuildOptions;
-import org.sextant.headless.core.HeadlessAnalysisException;
-import org.sextant.headless.core.IHeadlessAnalysis;
-import org.sextant.headless.core.SummaryTree;
+import org.sextant.common.core.summary.AnalysisOptions;
+import org.sextant.common.core.summary.HeadlessAnalysisException;
+import org.sextant.common.core.summary.IHeadlessAnalysis;
+import org.sextant.common.core.summary.SummaryTree;
 
 /**
  * {@code sextant analyze --analysis callstack}: a call profile's totals per weight (with the totals the input
@@ -43,7 +43,7 @@ public class CallStackHeadlessAnalysis implements IHeadlessAnalysis {
     }
 
     @Override
-    public Map<String, Object> run(ITmfTrace trace, BuildOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
+    public Map<String, Object> run(ITmfTrace trace, AnalysisOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
         String pattern = options.pattern();
         if (pattern != null) {
             // checked here so that the error names the command line's option, not the provider's parameter

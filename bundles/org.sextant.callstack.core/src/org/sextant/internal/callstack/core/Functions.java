@@ -8,7 +8,7 @@ import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.sextant.common.core.SummaryEntryModel;
-import org.sextant.headless.core.SummaryTree;
+import org.sextant.common.core.summary.SummaryTree;
 
 /**
  * The command line's summary of functions and of the changes since a baseline, shaped from what

@@ -17,7 +17,10 @@ import org.sextant.count.model.CountHistory;
 import org.sextant.count.model.CountHistoryWriter;
 import org.sextant.count.model.CountSeries;
 import org.sextant.ctf.model.TraceFormatException;
-import org.sextant.parallel.core.ParallelHistoryModule;
+import org.sextant.parallel.engine.Built;
+import org.sextant.parallel.engine.DirectHistory;
+import org.sextant.parallel.engine.Report;
+import org.sextant.parallel.model.BuildMode;
 import org.sextant.parallel.model.ChunkProgress;
 import org.sextant.parallel.model.ParallelDecoder;
 
@@ -27,14 +30,13 @@ import org.sextant.parallel.model.ParallelDecoder;
  * Trace Compass's state system then writes the attribute tree, the counters' attributes made in the order of
  * their first events, as the serial build makes them; {@link CountHistoryBackend} answers the queries.
  */
-final class CountDirectHistory implements ParallelHistoryModule.DirectHistory {
+final class CountDirectHistory implements DirectHistory {
 
     @Override
-    public ParallelHistoryModule.Built build(Path traceDirectory, Path file, String ssid, long start, int threads, long chunkBytes,
-            ChunkProgress progress, AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
+    public Built build(Path traceDirectory, Path file, String ssid, long start, BuildMode mode, ChunkProgress progress, AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
         try (CountHistoryWriter writer = CountHistoryWriter.create(file)) {
             long[] end = { start };
-            ParallelDecoder.Stats stats = new ParallelDecoder(threads, chunkBytes).reduce(traceDirectory, (chunk, stream, nanos, cpus, names, size) -> {
+            ParallelDecoder.Stats stats = new ParallelDecoder(mode).reduce(traceDirectory, (chunk, stream, nanos, cpus, names, size) -> {
                 try {
                     return writer.write(stream, chunk.firstPacket(), nanos, cpus, names, size);
                 } catch (IllegalArgumentException e) {
@@ -48,7 +50,7 @@ final class CountDirectHistory implements ParallelHistoryModule.DirectHistory {
                 }
             }, progress, cancelled);
             if (cancelled.get()) {
-                return new ParallelHistoryModule.Built(report(threads, stats), end[0]);
+                return new Built(report(mode, stats), end[0]);
             }
             List<CountSeries> series = writer.series();
             TreeOnly backend = new TreeOnly(ssid, file.toFile(), start);
@@ -64,7 +66,7 @@ final class CountDirectHistory implements ParallelHistoryModule.DirectHistory {
             }
             ss.closeHistory(end[0]);
             ss.dispose();
-            return new ParallelHistoryModule.Built(report(threads, stats), end[0]);
+            return new Built(report(mode, stats), end[0]);
         }
     }
 
@@ -73,8 +75,8 @@ final class CountDirectHistory implements ParallelHistoryModule.DirectHistory {
         return new CountHistoryBackend(ssid, CountHistory.open(file));
     }
 
-    private static ParallelHistoryModule.Report report(int threads, ParallelDecoder.Stats stats) {
-        return new ParallelHistoryModule.Report(threads, stats.chunks(), stats.events(), 0, stats.maxChunksInFlight(), stats.costs());
+    private static Report report(BuildMode mode, ParallelDecoder.Stats stats) {
+        return new Report(mode.workerThreads(), stats.chunks(), stats.events(), 0, stats.maxChunksInFlight(), stats.costs());
     }
 
     /** @return the counter's attribute, as {@link StateSystemCountSink} names it */

@@ -11,11 +11,11 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.sextant.common.core.FailureReporter;
 import org.sextant.common.core.SummaryEntryModel;
+import org.sextant.common.core.summary.AnalysisOptions;
+import org.sextant.common.core.summary.HeadlessAnalysisException;
+import org.sextant.common.core.summary.IHeadlessAnalysis;
+import org.sextant.common.core.summary.SummaryTree;
 import org.sextant.count.model.CountSummary;
-import org.sextant.headless.core.BuildOptions;
-import org.sextant.headless.core.HeadlessAnalysisException;
-import org.sextant.headless.core.IHeadlessAnalysis;
-import org.sextant.headless.core.SummaryTree;
 
 /**
  * {@code sextant analyze --analysis count [--threads N | --serial]}: events in total, per CPU and per event type,
@@ -31,14 +31,14 @@ public class CountHeadlessAnalysis implements IHeadlessAnalysis {
     }
 
     @Override
-    public Map<String, Object> run(ITmfTrace trace, BuildOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
+    public Map<String, Object> run(ITmfTrace trace, AnalysisOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
         ITmfAnalysisModuleWithStateSystems module = EventCountSummaryDataProviderFactory.module(trace);
         if (module == null) {
             throw new HeadlessAnalysisException("no event count analysis for this trace"); //$NON-NLS-1$
         }
         EventCountParallelModule parallel = module instanceof EventCountParallelModule built ? built : null;
         if (parallel != null) {
-            parallel.configure(options);
+            parallel.setMode(options.build());
         }
         module.schedule();
         if (!module.waitForCompletion(monitor)) {

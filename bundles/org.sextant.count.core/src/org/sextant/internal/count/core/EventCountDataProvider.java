@@ -7,9 +7,9 @@ import java.util.List;
 
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.tmf.core.model.xy.TmfXYAxisDescription;
+import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.common.core.CumulativeXYDataProvider;
-import org.sextant.count.core.EventCountAnalysisModule;
 
 /**
  * Serves the event count state system as a tree (trace, Total, CPUs, event types) and as XY series of events
@@ -26,9 +26,10 @@ public class EventCountDataProvider extends CumulativeXYDataProvider {
      * @param trace
      *            the trace
      * @param module
-     *            its event count analysis
+     *            its event count analysis: the parallel build, or Trace Compass's where the engine does not read
+     *            the trace; both write the same attribute tree
      */
-    public EventCountDataProvider(ITmfTrace trace, EventCountAnalysisModule module) {
+    public EventCountDataProvider(ITmfTrace trace, ITmfAnalysisModuleWithStateSystems module) {
         super(trace, module, Messages.EventCount_Title, new TmfXYAxisDescription(Messages.EventCount_RateAxis, Messages.EventCount_RateUnit));
     }
 

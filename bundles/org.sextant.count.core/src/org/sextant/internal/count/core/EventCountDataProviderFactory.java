@@ -1,27 +1,42 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.count.core;
 
+import java.util.Collection;
+import java.util.List;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor;
 import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor.ProviderType;
+import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderFactory;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
+import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.sextant.common.core.ModuleDataProviderFactory;
 import org.sextant.common.core.ProviderDescriptor;
-import org.sextant.count.core.EventCountAnalysisModule;
 
 /**
- * Creates the {@link EventCountDataProvider} of a trace that has the event count analysis.
+ * Creates the {@link EventCountDataProvider} of a trace over the count the command line reads too
+ * ({@link EventCountSummaryDataProviderFactory#module}): the engine's parallel build for CTF traces, Trace
+ * Compass's event request for the other kernel traces. The Event Count view and a trace server's client see
+ * the same history as {@code sextant analyze}.
  */
-public class EventCountDataProviderFactory extends ModuleDataProviderFactory<EventCountAnalysisModule> {
+public class EventCountDataProviderFactory implements IDataProviderFactory {
 
-    /** Creates the factory, as plugin.xml does. */
-    public EventCountDataProviderFactory() {
-        super(EventCountAnalysisModule.class, EventCountAnalysisModule.ID, new ProviderDescriptor(EventCountDataProvider.ID,
-                Messages.EventCount_Title, Messages.EventCount_Description, ProviderType.TREE_TIME_XY));
+    private static final IDataProviderDescriptor DESCRIPTOR = new ProviderDescriptor(EventCountDataProvider.ID, Messages.EventCount_Title,
+            Messages.EventCount_Description, ProviderType.TREE_TIME_XY);
+
+    @Override
+    public @Nullable ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace) {
+        ITmfAnalysisModuleWithStateSystems module = EventCountSummaryDataProviderFactory.module(trace);
+        if (module == null) {
+            return null;
+        }
+        module.schedule();
+        return new EventCountDataProvider(trace, module);
     }
 
     @Override
-    protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, EventCountAnalysisModule module) {
-        return new EventCountDataProvider(trace, module);
+    public Collection<IDataProviderDescriptor> getDescriptors(ITmfTrace trace) {
+        return EventCountSummaryDataProviderFactory.module(trace) == null ? List.of() : List.of(DESCRIPTOR);
     }
 }

@@ -9,6 +9,10 @@ import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
 import org.sextant.count.model.EventCounter;
 import org.sextant.ctf.model.TraceFormatException;
 import org.sextant.parallel.core.ParallelHistoryModule;
+import org.sextant.parallel.engine.Built;
+import org.sextant.parallel.engine.DirectHistory;
+import org.sextant.parallel.engine.Report;
+import org.sextant.parallel.model.BuildMode;
 import org.sextant.parallel.model.ChunkProgress;
 import org.sextant.parallel.model.ParallelDecoder;
 
@@ -26,25 +30,24 @@ public class EventCountParallelModule extends ParallelHistoryModule {
     public static final String ID = "org.sextant.count.core.analysis.parallel"; //$NON-NLS-1$
 
     @Override
-    protected Built build(Path traceDirectory, ITmfStateSystemBuilder ss, int threads, long chunkBytes, ChunkProgress progress,
-            AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
+    public Built build(Path traceDirectory, ITmfStateSystemBuilder ss, BuildMode mode, ChunkProgress progress, AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
         EventCounter counter = new EventCounter(new StateSystemCountSink(() -> ss));
         long[] end = { Long.MIN_VALUE };
-        ParallelDecoder.Stats stats = new ParallelDecoder(threads, chunkBytes).decode(traceDirectory, (nanos, cpu, name) -> {
+        ParallelDecoder.Stats stats = new ParallelDecoder(mode).decode(traceDirectory, (nanos, cpu, name) -> {
             counter.count(nanos, cpu, name);
             end[0] = nanos;
         }, progress, cancelled);
-        return new Built(new Report(threads, stats.chunks(), stats.events(), 0, stats.maxChunksInFlight(), stats.costs()), end[0]);
+        return new Built(new Report(mode.workerThreads(), stats.chunks(), stats.events(), 0, stats.maxChunksInFlight(), stats.costs()), end[0]);
     }
 
     /** Parallel builds write a count history (unless told how many history trees to write): see {@link CountDirectHistory}. */
     @Override
-    protected DirectHistory getDirectHistory() {
+    public DirectHistory directHistory() {
         return new CountDirectHistory();
     }
 
     @Override
-    protected int getStateVersion() {
+    public int stateVersion() {
         return EventCountStateProvider.VERSION;
     }
 

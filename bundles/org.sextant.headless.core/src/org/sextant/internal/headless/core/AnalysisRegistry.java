@@ -7,14 +7,14 @@ import java.util.TreeMap;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IConfigurationElement;
 import org.eclipse.core.runtime.Platform;
-import org.sextant.headless.core.IHeadlessAnalysis;
+import org.sextant.common.core.summary.IHeadlessAnalysis;
 
 /**
- * The analyses contributed to the {@code org.sextant.headless.core.analyses} extension point, by name.
+ * The analyses contributed to the {@code org.sextant.common.core.analyses} extension point, by name.
  */
 final class AnalysisRegistry {
 
-    static final String EXTENSION_POINT = "org.sextant.headless.core.analyses"; //$NON-NLS-1$
+    static final String EXTENSION_POINT = "org.sextant.common.core.analyses"; //$NON-NLS-1$
 
     /** One contributed analysis: its name, its one-line description and where to create it from. */
     record Entry(String name, String description, IConfigurationElement element) {

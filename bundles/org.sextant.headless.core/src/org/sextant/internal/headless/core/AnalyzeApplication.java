@@ -14,13 +14,13 @@ import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.equinox.app.IApplication;
 import org.eclipse.equinox.app.IApplicationContext;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.sextant.headless.core.Reports;
-import org.sextant.headless.core.CtfChecks;
-import org.sextant.headless.core.HeadlessAnalysisException;
-import org.sextant.headless.core.IHeadlessAnalysis;
-import org.sextant.headless.core.IHeadlessFileAnalysis;
-import org.sextant.headless.core.TraceOpener;
-import org.sextant.headless.core.TraceOpener.OpenException;
+import org.sextant.common.core.open.CtfChecks;
+import org.sextant.common.core.open.TraceOpener;
+import org.sextant.common.core.open.TraceOpener.OpenException;
+import org.sextant.common.core.summary.HeadlessAnalysisException;
+import org.sextant.common.core.summary.IHeadlessAnalysis;
+import org.sextant.common.core.summary.IHeadlessFileAnalysis;
+import org.sextant.common.core.summary.Reports;
 import org.sextant.internal.headless.core.Arguments.UsageException;
 
 /**

@@ -5,7 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.jdt.annotation.Nullable;
-import org.sextant.headless.core.BuildOptions;
+import org.sextant.common.core.summary.AnalysisOptions;
+import org.sextant.parallel.model.BuildMode;
 
 /**
  * The parsed command line of {@code analyze}:
@@ -28,7 +29,7 @@ import org.sextant.headless.core.BuildOptions;
  * @param traces
  *            the trace paths, in order
  */
-record Arguments(String analysis, boolean json, boolean list, boolean skipDamaged, BuildOptions build, List<String> traces) {
+record Arguments(String analysis, boolean json, boolean list, boolean skipDamaged, AnalysisOptions build, List<String> traces) {
 
     static final String DEFAULT_ANALYSIS = "count"; //$NON-NLS-1$
     /** The system property naming the trace analysed when none is given. */
@@ -142,7 +143,8 @@ record Arguments(String analysis, boolean json, boolean list, boolean skipDamage
         if (serial && writers > 0) {
             throw new UsageException("--serial and --writers exclude each other (the serial mode writes one history tree)"); //$NON-NLS-1$
         }
-        return new Arguments(analysis, json, list, skipDamaged, new BuildOptions(threads, serial, pattern, top, baseline, otlp, chunkBytes, writers),
+        return new Arguments(analysis, json, list, skipDamaged, new AnalysisOptions(
+                serial ? BuildMode.SERIAL : BuildMode.parallel(threads, chunkBytes).withWriters(writers), pattern, top, baseline, otlp),
                 List.copyOf(traces));
     }
 

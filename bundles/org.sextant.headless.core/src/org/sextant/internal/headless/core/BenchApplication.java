@@ -13,11 +13,11 @@ import org.eclipse.core.runtime.Platform;
 import org.eclipse.equinox.app.IApplication;
 import org.eclipse.equinox.app.IApplicationContext;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.sextant.headless.core.Reports;
-import org.sextant.headless.core.HeadlessAnalysisException;
-import org.sextant.headless.core.IHeadlessBenchmark;
-import org.sextant.headless.core.TraceOpener;
-import org.sextant.headless.core.TraceOpener.OpenException;
+import org.sextant.common.core.bench.IHeadlessBenchmark;
+import org.sextant.common.core.open.TraceOpener;
+import org.sextant.common.core.open.TraceOpener.OpenException;
+import org.sextant.common.core.summary.HeadlessAnalysisException;
+import org.sextant.common.core.summary.Reports;
 
 /**
  * {@code org.sextant.headless.core.bench}: {@code --analysis NAME [--threads 1,2,4] [--writers 1,2] [--chunk-size SIZE]

@@ -13,9 +13,9 @@ import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
-import org.sextant.headless.core.Reports;
-import org.sextant.headless.core.TraceOpener;
-import org.sextant.headless.core.TraceOpener.OpenException;
+import org.sextant.common.core.open.TraceOpener;
+import org.sextant.common.core.open.TraceOpener.OpenException;
+import org.sextant.common.core.summary.Reports;
 
 /**
  * {@code org.sextant.headless.core.status [TRACE]}: what this installation holds, as one JSON document: the

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.sextant.common.core.SummaryEntryModel;
-import org.sextant.headless.core.SummaryTree;
+import org.sextant.common.core.summary.SummaryTree;
 import org.sextant.kernel.core.CpuUsageModule;
 import org.sextant.parallel.core.ParallelHeadlessAnalysis;
 

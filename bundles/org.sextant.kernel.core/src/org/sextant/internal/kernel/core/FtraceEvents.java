@@ -11,7 +11,7 @@ import org.sextant.ftrace.model.Cursor;
 import org.sextant.ftrace.model.FtraceEvent;
 import org.sextant.ftrace.model.FtraceFormatException;
 import org.sextant.ftrace.model.Position;
-import org.sextant.parallel.core.InputException;
+import org.sextant.parallel.engine.InputException;
 import org.sextant.parallel.model.EventFields;
 import org.sextant.parallel.model.SequentialBuilder;
 

@@ -5,9 +5,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -23,16 +23,17 @@ import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.exceptions.TmfAnalysisException;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.sextant.common.core.bench.HeapSampler;
+import org.sextant.common.core.open.TraceOpener;
+import org.sextant.common.core.summary.HeadlessAnalysisException;
 import org.sextant.common.model.recording.RecordingLayout;
 import org.sextant.ctf.model.CtfTrace;
 import org.sextant.ctf.model.Packet;
 import org.sextant.ctf.model.TraceFormatException;
-import org.sextant.headless.core.HeadlessAnalysisException;
-import org.sextant.headless.core.HeapSampler;
-import org.sextant.headless.core.TraceOpener;
-import org.sextant.parallel.core.Histories;
 import org.sextant.parallel.core.HistoryBenchmark;
 import org.sextant.parallel.core.ParallelHistoryModule;
+import org.sextant.parallel.engine.Histories;
+import org.sextant.parallel.engine.Report;
 import org.sextant.redis.core.RedisAnalysisModule;
 import org.sextant.redis.core.RedisParallelModule;
 
@@ -97,7 +98,7 @@ public class RedisBenchmark extends HistoryBenchmark {
                     });
                     String difference = Histories.firstDifference(tc.state(), ours.state());
                     identical &= difference == null;
-                    ParallelHistoryModule.Report report = ((ParallelHistoryModule) ours.module()).getReport();
+                    Report report = ((ParallelHistoryModule) ours.module()).getReport();
                     Map<String, Object> size = new LinkedHashMap<>();
                     size.put("fraction", fraction); //$NON-NLS-1$
                     size.put("events", report == null ? -1 : report.events()); //$NON-NLS-1$

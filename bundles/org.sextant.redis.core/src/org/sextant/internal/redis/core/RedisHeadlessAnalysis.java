@@ -12,11 +12,11 @@ import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.sextant.common.core.SummaryEntryModel;
+import org.sextant.common.core.summary.AnalysisOptions;
+import org.sextant.common.core.summary.HeadlessAnalysisException;
+import org.sextant.common.core.summary.IHeadlessAnalysis;
+import org.sextant.common.core.summary.SummaryTree;
 import org.sextant.common.model.series.DurationStats;
-import org.sextant.headless.core.BuildOptions;
-import org.sextant.headless.core.HeadlessAnalysisException;
-import org.sextant.headless.core.IHeadlessAnalysis;
-import org.sextant.headless.core.SummaryTree;
 import org.sextant.redis.core.RedisAnalysisModule;
 import org.sextant.redis.core.RedisLatencyModule;
 import org.sextant.redis.core.RedisPathModule;
@@ -40,7 +40,7 @@ public class RedisHeadlessAnalysis implements IHeadlessAnalysis {
     }
 
     @Override
-    public Map<String, Object> run(ITmfTrace trace, BuildOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
+    public Map<String, Object> run(ITmfTrace trace, AnalysisOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
         complete(module(trace, RedisAnalysisModule.class, RedisAnalysisModule.ID), monitor);
         complete(module(trace, RedisLatencyModule.class, RedisLatencyModule.ID), monitor);
         complete(module(trace, RedisPathModule.class, RedisPathModule.ID), monitor);

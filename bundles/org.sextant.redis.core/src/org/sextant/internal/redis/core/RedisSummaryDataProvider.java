@@ -18,9 +18,10 @@ import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
 import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.common.core.SummaryDataProvider;
-import org.sextant.redis.core.RedisLatencyModule;
-import org.sextant.redis.model.CommandType;
 import org.sextant.common.model.series.DurationStats;
+import org.sextant.redis.core.RedisLatencyModule;
+import org.sextant.redis.core.RequestSegment;
+import org.sextant.redis.model.CommandType;
 import org.sextant.redis.model.RedisTracker;
 
 /**

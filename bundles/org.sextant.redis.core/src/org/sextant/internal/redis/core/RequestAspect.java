@@ -8,6 +8,7 @@ import java.util.function.Function;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
+import org.sextant.redis.core.RequestSegment;
 import org.sextant.redis.model.CommandType;
 
 /**

@@ -5,6 +5,7 @@ import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.sextant.common.model.state.StateWriter;
+import org.sextant.redis.core.RequestSegment;
 import org.sextant.redis.model.RedisTracker;
 
 /**

@@ -16,9 +16,9 @@ import org.eclipse.tracecompass.tmf.core.project.model.TraceTypeHelper;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.indexer.ITmfTraceIndexer;
-import org.sextant.headless.core.CtfChecks.Depth;
-import org.sextant.headless.core.TraceOpener;
-import org.sextant.headless.core.TraceOpener.OpenException;
+import org.sextant.common.core.open.CtfChecks.Depth;
+import org.sextant.common.core.open.TraceOpener;
+import org.sextant.common.core.open.TraceOpener.OpenException;
 import org.sextant.server.model.BadRequestException;
 
 import com.google.gson.JsonObject;

@@ -31,7 +31,7 @@ import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse.Status;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.sextant.common.core.RedisConnectionKey;
+import org.sextant.redis.core.RedisConnectionKey;
 import org.sextant.spans.core.SpansAnalysisModule;
 import org.sextant.spans.model.SpanGraph;
 

@@ -5,16 +5,14 @@ import java.util.List;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
-import org.eclipse.tracecompass.analysis.timing.core.segmentstore.ISegmentStoreProvider;
-import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
-import org.sextant.common.core.RedisRequests;
+import org.sextant.redis.core.RedisLatencyModule;
 import org.sextant.spans.model.RedisCommand;
 
 /**
  * The Redis commands of a recording for the span model: the requests its Redis nodes served
- * ({@link RedisRequests}). A recording without Redis events has no such module, and no Redis commands.
+ * ({@link RedisLatencyModule#getRequests()}). A recording without Redis events has no such module, and no Redis
+ * commands.
  */
 final class RedisLink {
 
@@ -22,9 +20,8 @@ final class RedisLink {
     }
 
     /** @return the Redis latency module of the trace, not scheduled; null when the trace has none */
-    static @Nullable IAnalysisModule module(ITmfTrace trace) {
-        IAnalysisModule module = TmfTraceUtils.getAnalysisModuleOfClass(trace, IAnalysisModule.class, RedisRequests.LATENCY_MODULE);
-        return module instanceof ISegmentStoreProvider ? module : null;
+    static @Nullable RedisLatencyModule module(ITmfTrace trace) {
+        return RedisLatencyModule.of(trace);
     }
 
     /**
@@ -36,7 +33,7 @@ final class RedisLink {
      *         recording has no Redis node
      */
     static List<RedisCommand> commands(ITmfTrace trace, IProgressMonitor monitor) {
-        IAnalysisModule module = module(trace);
+        RedisLatencyModule module = module(trace);
         if (module == null) {
             return List.of();
         }
@@ -44,10 +41,8 @@ final class RedisLink {
         if (!module.waitForCompletion(monitor)) {
             return List.of();
         }
-        List<RedisRequests.Row> rows = RedisRequests.rows((ISegmentStoreProvider) module);
-        if (rows == null) {
-            return List.of();
-        }
-        return rows.stream().map(row -> new RedisCommand(row.start(), row.end(), row.node(), row.fd(), row.peer(), row.command())).toList();
+        return module.getRequests().stream()
+                .map(request -> new RedisCommand(request.getStart(), request.getEnd(), request.node(), request.fd(), request.peer(), request.command()))
+                .toList();
     }
 }

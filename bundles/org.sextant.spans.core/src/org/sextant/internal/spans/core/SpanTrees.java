@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
-import org.sextant.common.core.RedisConnectionKey;
+import org.sextant.redis.core.RedisConnectionKey;
 import org.sextant.spans.model.RedisCommand;
 import org.sextant.spans.model.Span;
 

@@ -20,10 +20,10 @@ import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.sextant.common.core.SummaryEntryModel;
-import org.sextant.headless.core.BuildOptions;
-import org.sextant.headless.core.HeadlessAnalysisException;
-import org.sextant.headless.core.IHeadlessAnalysis;
-import org.sextant.headless.core.SummaryTree;
+import org.sextant.common.core.summary.AnalysisOptions;
+import org.sextant.common.core.summary.HeadlessAnalysisException;
+import org.sextant.common.core.summary.IHeadlessAnalysis;
+import org.sextant.common.core.summary.SummaryTree;
 import org.sextant.spans.core.SpansAnalysisModule;
 import org.sextant.spans.model.OtlpJson;
 import org.sextant.spans.model.SpanGraph;
@@ -52,7 +52,7 @@ public class SpansHeadlessAnalysis implements IHeadlessAnalysis {
     }
 
     @Override
-    public Map<String, Object> run(ITmfTrace trace, BuildOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
+    public Map<String, Object> run(ITmfTrace trace, AnalysisOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
         SpansAnalysisModule module = module(trace);
         if (module == null) {
             throw new HeadlessAnalysisException("no HTTP events in this trace"); //$NON-NLS-1$
@@ -89,7 +89,7 @@ public class SpansHeadlessAnalysis implements IHeadlessAnalysis {
         return result;
     }
 
-    private static List<SummaryEntryModel> fetch(ITmfTrace trace, BuildOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
+    private static List<SummaryEntryModel> fetch(ITmfTrace trace, AnalysisOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
         SpansSummaryDataProvider provider = DataProviderManager.getInstance().getDataProvider(trace, SpansSummaryDataProvider.ID, SpansSummaryDataProvider.class);
         if (provider == null) {
             throw new HeadlessAnalysisException("no summary " + SpansSummaryDataProvider.ID + " for this trace"); //$NON-NLS-1$ //$NON-NLS-2$

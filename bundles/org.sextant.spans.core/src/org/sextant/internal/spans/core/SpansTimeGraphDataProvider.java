@@ -15,7 +15,7 @@ import java.util.function.ToLongFunction;
 
 import org.eclipse.tracecompass.tmf.core.model.OutputElementStyle;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.sextant.common.core.RedisConnectionKey;
+import org.sextant.redis.core.RedisConnectionKey;
 import org.sextant.spans.core.SpansAnalysisModule;
 import org.sextant.spans.model.RedisCommand;
 import org.sextant.spans.model.Service;

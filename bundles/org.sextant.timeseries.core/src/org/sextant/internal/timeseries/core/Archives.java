@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import org.sextant.headless.core.HeadlessAnalysisException;
+import org.sextant.common.core.summary.HeadlessAnalysisException;
 import org.sextant.otf2.model.Otf2Archive;
 import org.sextant.otf2.model.Otf2Definitions;
 import org.sextant.otf2.model.Otf2FormatException;

@@ -10,7 +10,6 @@ import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
-import org.eclipse.tracecompass.analysis.timing.core.segmentstore.ISegmentStoreProvider;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
@@ -18,8 +17,9 @@ import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.statesystem.TmfStateSystemAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
-import org.sextant.common.core.RedisRequests;
-import org.sextant.headless.core.HeadlessAnalysisException;
+import org.sextant.common.core.summary.HeadlessAnalysisException;
+import org.sextant.redis.core.RedisLatencyModule;
+import org.sextant.redis.core.RequestSegment;
 import org.sextant.redis.model.ConnectionKind;
 import org.sextant.redis.model.RedisTracker;
 import org.sextant.redis.model.Request;
@@ -36,7 +36,7 @@ import org.sextant.timeseries.model.SpanSchema;
  * first (the schemas' ties need time order; the latency store holds requests in the order they ended).
  *
  * <p>
- * The Redis requests are read as the span analysis reads them ({@link RedisRequests}); each node's address and each connection's kind come from the Redis state system, whose attribute tree
+ * The Redis requests are read as the span analysis reads them ({@link RedisLatencyModule#getRequests()}); each node's address and each connection's kind come from the Redis state system, whose attribute tree
  * {@link RedisTracker} documents.
  * </p>
  */
@@ -78,7 +78,7 @@ public final class ModelExport {
 
     /** @return whether the trace has Redis requests to export */
     static boolean hasRedis(ITmfTrace trace) {
-        return TmfTraceUtils.getAnalysisModuleOfClass(trace, IAnalysisModule.class, RedisRequests.LATENCY_MODULE) instanceof ISegmentStoreProvider;
+        return RedisLatencyModule.of(trace) != null;
     }
 
     /** @return whether the trace has HTTP spans to export */
@@ -102,25 +102,22 @@ public final class ModelExport {
      *             when the trace has no Redis events or an analysis fails
      */
     public static Made redis(ITmfTrace trace, LineSink sink, long maxSeries, IProgressMonitor monitor) throws HeadlessAnalysisException {
-        IAnalysisModule latency = TmfTraceUtils.getAnalysisModuleOfClass(trace, IAnalysisModule.class, RedisRequests.LATENCY_MODULE);
+        RedisLatencyModule latency = RedisLatencyModule.of(trace);
         TmfStateSystemAnalysisModule state = TmfTraceUtils.getAnalysisModuleOfClass(trace, TmfStateSystemAnalysisModule.class, REDIS_STATE);
-        if (!(latency instanceof ISegmentStoreProvider provider) || state == null) {
+        if (latency == null || state == null) {
             throw new HeadlessAnalysisException("no Redis events in this trace"); //$NON-NLS-1$
         }
         long start = System.nanoTime();
         complete(latency, monitor);
         complete(state, monitor);
         ITmfStateSystem ss = state.getStateSystem(REDIS_STATE);
-        if (provider.getSegmentStore() == null || ss == null) {
+        if (latency.getSegmentStore() == null || ss == null) {
             throw new HeadlessAnalysisException("the Redis analyses have no results for this trace"); //$NON-NLS-1$
         }
-        List<RedisRequests.Row> rows = RedisRequests.rows(provider);
-        if (rows == null) {
-            throw new HeadlessAnalysisException(RedisRequests.LATENCY_MODULE + " has no Command, Node and Connection aspects"); //$NON-NLS-1$
-        }
-        List<Request> requests = new ArrayList<>(rows.size());
-        for (RedisRequests.Row row : rows) {
-            requests.add(new Request(row.start(), row.end(), row.node(), row.fd(), row.command(), row.peer()));
+        List<RequestSegment> segments = latency.getRequests();
+        List<Request> requests = new ArrayList<>(segments.size());
+        for (RequestSegment segment : segments) {
+            requests.add(new Request(segment.getStart(), segment.getEnd(), segment.node(), segment.fd(), segment.command(), segment.peer()));
         }
         requests.sort(Comparator.comparingLong(Request::start).thenComparingLong(Request::end).thenComparing(Request::node)
                 .thenComparingInt(Request::fd));

@@ -8,9 +8,9 @@ import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.sextant.headless.core.BuildOptions;
-import org.sextant.headless.core.HeadlessAnalysisException;
-import org.sextant.headless.core.IHeadlessFileAnalysis;
+import org.sextant.common.core.summary.AnalysisOptions;
+import org.sextant.common.core.summary.HeadlessAnalysisException;
+import org.sextant.common.core.summary.IHeadlessFileAnalysis;
 import org.sextant.otf2.model.Otf2Archive;
 import org.sextant.otf2.model.Otf2FormatException;
 import org.sextant.timeseries.model.Otf2Metrics;
@@ -29,12 +29,12 @@ public class Otf2HeadlessAnalysis implements IHeadlessFileAnalysis {
     }
 
     @Override
-    public Map<String, Object> run(ITmfTrace trace, BuildOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
+    public Map<String, Object> run(ITmfTrace trace, AnalysisOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
         return run(Path.of(trace.getPath()), options, monitor);
     }
 
     @Override
-    public Map<String, Object> run(Path path, BuildOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
+    public Map<String, Object> run(Path path, AnalysisOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
         Archives.Opened opened = Archives.open(path);
         Otf2Archive archive = opened.archive();
         Otf2Metrics metrics = new Otf2Metrics(archive.definitions());

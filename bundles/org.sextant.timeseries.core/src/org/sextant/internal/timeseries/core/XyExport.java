@@ -19,7 +19,7 @@ import org.eclipse.tracecompass.tmf.core.response.ITmfResponse.Status;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTrace;
-import org.sextant.headless.core.HeadlessAnalysisException;
+import org.sextant.common.core.summary.HeadlessAnalysisException;
 import org.sextant.timeseries.model.LineProtocol;
 import org.sextant.timeseries.model.LineSink;
 

@@ -12,7 +12,7 @@ import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.junit.jupiter.api.Test;
 import org.sextant.callstack.core.CallProfileTrace;
-import org.sextant.headless.core.BuildOptions;
+import org.sextant.common.core.summary.AnalysisOptions;
 import org.sextant.internal.callstack.core.CallStackHeadlessAnalysis;
 
 /**
@@ -24,7 +24,7 @@ class CallStackHeadlessTest {
 
     private static final Path VARIETY = Path.of(System.getProperty("sextant.fixtures"), "callgrind-variety"); //$NON-NLS-1$
 
-    private static Map<String, Object> analyse(String profile, BuildOptions options) throws Exception {
+    private static Map<String, Object> analyse(String profile, AnalysisOptions options) throws Exception {
         ITmfTrace trace = ProfileTraces.open(new CallProfileTrace(), VARIETY.resolve(profile));
         try {
             return new CallStackHeadlessAnalysis().run(trace, options, new NullProgressMonitor());
@@ -45,7 +45,7 @@ class CallStackHeadlessTest {
     /** callgrind wrote the summary 2 instructions above the totals: both are said, and the tree's is the totals. */
     @Test
     void bothDeclaredTotalsAreReportedWithTheOneTheTreeEquals() throws Exception {
-        Map<String, Object> summary = analyse("threads-instr.callgrind", new BuildOptions(0, false, null, 3, null)); //$NON-NLS-1$
+        Map<String, Object> summary = analyse("threads-instr.callgrind", AnalysisOptions.DEFAULT.listing(3, null)); //$NON-NLS-1$
         assertEquals(Map.of("summary", 1_933_436L, "totals", 1_933_434L, "tree_equals", "totals"), at(summary, "instructions", "declared")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
         assertEquals(1_933_434L, (Long) at(summary, "instructions", "total")); //$NON-NLS-1$ //$NON-NLS-2$
         List<Map<String, Object>> top = at(summary, "instructions", "top_inclusive"); //$NON-NLS-1$ //$NON-NLS-2$
@@ -58,7 +58,7 @@ class CallStackHeadlessTest {
     /** The extra run calls checksum 100 times from compute (22,200 instructions), and nothing else changed. */
     @Test
     void theBaselineDifferentialListsTheNewCallAndWhatGrewWithIt() throws Exception {
-        Map<String, Object> summary = analyse("callpaths-extra.callgrind", new BuildOptions(0, false, null, 20, VARIETY.resolve("callpaths-base.callgrind").toString())); //$NON-NLS-1$ //$NON-NLS-2$
+        Map<String, Object> summary = analyse("callpaths-extra.callgrind", AnalysisOptions.DEFAULT.listing(20, VARIETY.resolve("callpaths-base.callgrind").toString())); //$NON-NLS-1$ //$NON-NLS-2$
         Map<String, Object> total = at(summary, "baseline", "instructions", "total"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         assertEquals(251_923L, total.get("before")); //$NON-NLS-1$
         assertEquals(274_523L, total.get("after")); //$NON-NLS-1$

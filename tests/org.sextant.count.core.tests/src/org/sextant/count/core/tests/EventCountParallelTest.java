@@ -16,10 +16,11 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.junit.jupiter.api.Test;
 import org.sextant.count.core.EventCountAnalysisModule;
-import org.sextant.headless.core.Provenance;
 import org.sextant.internal.count.core.EventCountParallelModule;
-import org.sextant.parallel.core.Histories;
 import org.sextant.parallel.core.ParallelHistoryModule;
+import org.sextant.parallel.engine.Histories;
+import org.sextant.parallel.engine.Provenance;
+import org.sextant.parallel.engine.Report;
 import org.sextant.test.support.Fixture;
 import org.sextant.test.support.QueryAgreement;
 import org.sextant.test.support.Traces;
@@ -38,7 +39,7 @@ class EventCountParallelTest {
     void perfKernelTrace() throws Exception {
         ITmfTrace trace = Traces.openKernelTrace(Fixture.PERF_SCHED_SYSCALLS);
         try {
-            ParallelHistoryModule.Report stats = assertSameHistory(trace);
+            Report stats = assertSameHistory(trace);
             assertEquals(Fixture.PERF_SCHED_SYSCALLS.fact("events"), stats.events());
             assertEquals(2, stats.chunks(), "perf writes one packet per stream for fewer than 100,000 events");
         } finally {
@@ -50,7 +51,7 @@ class EventCountParallelTest {
     void ustTraceInManyChunks() throws Exception {
         ITmfTrace trace = Traces.openUstTrace(Fixture.LTTNG_UST_SMALL_PACKETS);
         try {
-            ParallelHistoryModule.Report stats = assertSameHistory(trace);
+            Report stats = assertSameHistory(trace);
             assertEquals(Fixture.LTTNG_UST_SMALL_PACKETS.fact("events"), stats.events());
             assertEquals(65, stats.chunks(), "one chunk per 4 KiB packet");
             assertTrue(stats.maxChunksInFlight() <= THREADS * 3, "the merge holds a bounded window of chunks");
@@ -176,7 +177,7 @@ class EventCountParallelTest {
         return ss;
     }
 
-    private static ParallelHistoryModule.Report assertSameHistory(ITmfTrace trace) throws Exception {
+    private static Report assertSameHistory(ITmfTrace trace) throws Exception {
         EventCountAnalysisModule serialModule = new EventCountAnalysisModule();
         serialModule.setId(EventCountAnalysisModule.ID);
         assertTrue(serialModule.setTrace(trace));
@@ -189,7 +190,7 @@ class EventCountParallelTest {
         ITmfStateSystem parallel = parallelModule.getStateSystem();
         assertNotNull(parallel);
         assertNull(Histories.firstDifference(serial, parallel));
-        ParallelHistoryModule.Report stats = parallelModule.getReport();
+        Report stats = parallelModule.getReport();
         assertNotNull(stats);
         assertEquals("parallel, " + THREADS + " threads, written by its workers", parallelModule.describeBuild());
         serialModule.dispose();

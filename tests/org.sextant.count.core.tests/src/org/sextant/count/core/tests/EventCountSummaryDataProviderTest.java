@@ -16,7 +16,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sextant.common.core.SummaryEntryModel;
-import org.sextant.headless.core.SummaryTree;
+import org.sextant.common.core.summary.SummaryTree;
 import org.sextant.internal.count.core.EventCountSummaryDataProvider;
 import org.sextant.test.support.Fixture;
 import org.sextant.test.support.Traces;

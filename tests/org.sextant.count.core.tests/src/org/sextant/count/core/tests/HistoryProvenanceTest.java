@@ -20,9 +20,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sextant.headless.core.Provenance;
 import org.sextant.internal.count.core.CountAttributes;
 import org.sextant.internal.count.core.EventCountParallelModule;
+import org.sextant.parallel.engine.Provenance;
 import org.sextant.test.support.Fixture;
 
 /**
@@ -38,15 +38,15 @@ class HistoryProvenanceTest {
     /** The count with a state version one above the real one, as after a change of its attribute tree. */
     private static final class NextVersionCount extends EventCountParallelModule {
         @Override
-        protected int getStateVersion() {
-            return super.getStateVersion() + 1;
+        public int stateVersion() {
+            return super.stateVersion() + 1;
         }
     }
 
     /** The count with an analysis parameter, as a kernel module records the event layout it read. */
     private static final class LayoutCount extends EventCountParallelModule {
         @Override
-        protected Map<String, String> getBuildParameters() {
+        public Map<String, String> buildParameters() {
             return Map.of("layout", "lttng"); //$NON-NLS-1$ //$NON-NLS-2$
         }
     }

@@ -31,7 +31,7 @@ import org.sextant.count.core.EventCountAnalysisModule;
 import org.sextant.ftrace.core.FtraceDatTrace;
 import org.sextant.ftrace.core.FtraceKernelTrace;
 import org.sextant.kernel.core.CpuUsageModule;
-import org.sextant.parallel.core.Histories;
+import org.sextant.parallel.engine.Histories;
 import org.sextant.test.support.Fixture;
 import org.sextant.test.support.Traces;
 

@@ -9,7 +9,7 @@ import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
 import org.eclipse.tracecompass.statesystem.core.StateSystemFactory;
 import org.eclipse.tracecompass.statesystem.core.backend.StateHistoryBackendFactory;
 import org.junit.jupiter.api.Test;
-import org.sextant.parallel.core.Histories;
+import org.sextant.parallel.engine.Histories;
 
 /**
  * The comparison of two histories, which reads them window of time by window of time: equal histories of many

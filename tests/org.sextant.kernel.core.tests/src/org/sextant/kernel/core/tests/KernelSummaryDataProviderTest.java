@@ -26,7 +26,7 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.sextant.common.core.SummaryEntryModel;
-import org.sextant.headless.core.SummaryTree;
+import org.sextant.common.core.summary.SummaryTree;
 import org.sextant.internal.kernel.core.CpuSummaryDataProvider;
 import org.sextant.internal.kernel.core.CpuUsageDataProvider;
 import org.sextant.internal.kernel.core.IoSummaryDataProvider;

@@ -16,11 +16,13 @@ import java.util.Map;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 import org.sextant.internal.redis.core.RedisBenchmark;
-import org.sextant.parallel.core.Histories;
+import org.sextant.parallel.engine.Histories;
+import org.sextant.parallel.engine.Report;
+import org.sextant.parallel.model.Partitioner;
 import org.sextant.redis.core.RedisAnalysisModule;
 import org.sextant.redis.core.RedisParallelModule;
 import org.sextant.test.support.Fixture;
@@ -50,7 +52,7 @@ class ParallelBuildTest {
                 ITmfStateSystem serial = recording.state();
                 assertNull(Histories.firstDifference(serial, parallel));
                 assertNull(Histories.firstDifference(parallel, serial));
-                RedisParallelModule.Report report = module.getReport();
+                Report report = module.getReport();
                 assertNotNull(report);
                 assertTrue(report.chunks() > 1, report + " has one chunk");
             } finally {
@@ -63,7 +65,7 @@ class ParallelBuildTest {
     void discardedEventsAreRefusedNamingWhere() throws Exception {
         TmfExperiment experiment = Traces.openRecording(Fixture.REDIS_PARTIAL);
         try {
-            RedisParallelModule module = build(experiment, 1, RedisParallelModule.DEFAULT_CHUNK_BYTES);
+            RedisParallelModule module = build(experiment, 1, Partitioner.DEFAULT_CHUNK_BYTES);
             String failure = module.getFailure();
             module.dispose();
             assertNotNull(failure);

@@ -16,7 +16,7 @@ import org.eclipse.tracecompass.tmf.core.event.ITmfLostEvent;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfContext;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.junit.jupiter.api.Test;
-import org.sextant.internal.redis.core.RequestSegment;
+import org.sextant.redis.core.RequestSegment;
 import org.sextant.redis.model.RedisTracker;
 import org.sextant.test.support.Fixture;
 

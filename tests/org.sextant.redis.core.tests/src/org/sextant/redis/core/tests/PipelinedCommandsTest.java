@@ -11,7 +11,7 @@ import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.sextant.internal.redis.core.RequestSegment;
+import org.sextant.redis.core.RequestSegment;
 import org.sextant.redis.model.RedisTracker;
 import org.sextant.test.support.Fixture;
 

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.sextant.common.core.StateSystemWriter;
 import org.sextant.common.core.SummaryEntryModel;
-import org.sextant.headless.core.SummaryTree;
+import org.sextant.common.core.summary.SummaryTree;
 import org.sextant.internal.redis.core.RedisSummaryDataProvider;
 import org.sextant.internal.redis.core.RedisTimeGraphDataProvider;
 import org.sextant.internal.redis.core.RedisTimeGraphDataProvider.Rows;

@@ -17,11 +17,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.sextant.common.core.SummaryEntryModel;
-import org.sextant.headless.core.SummaryTree;
-import org.sextant.internal.redis.core.RedisSummaryDataProvider;
-import org.sextant.internal.redis.core.RequestSegment;
-import org.sextant.redis.core.RedisLatencyModule;
+import org.sextant.common.core.summary.SummaryTree;
 import org.sextant.common.model.series.DurationStats;
+import org.sextant.internal.redis.core.RedisSummaryDataProvider;
+import org.sextant.redis.core.RedisLatencyModule;
+import org.sextant.redis.core.RequestSegment;
 import org.sextant.test.support.Fixture;
 
 /**

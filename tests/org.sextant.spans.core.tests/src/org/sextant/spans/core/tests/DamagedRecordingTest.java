@@ -16,7 +16,7 @@ import java.util.Map;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sextant.headless.core.BuildOptions;
+import org.sextant.common.core.summary.AnalysisOptions;
 import org.sextant.internal.spans.core.SpansHeadlessAnalysis;
 import org.sextant.spans.model.Problems;
 import org.sextant.test.support.Fixture;
@@ -40,14 +40,14 @@ class DamagedRecordingTest {
         try (Topology topology = Topology.open(recording)) {
             Problems problems = topology.graph().problems();
             assertTrue(problems.unjoinedClients() + problems.incomplete() + problems.responsesWithoutRequest() > 0, "what the cut left alone is counted");
-            Map<String, Object> summary = new SpansHeadlessAnalysis().run(topology.experiment(), BuildOptions.DEFAULT, new NullProgressMonitor());
+            Map<String, Object> summary = new SpansHeadlessAnalysis().run(topology.experiment(), AnalysisOptions.DEFAULT, new NullProgressMonitor());
             @SuppressWarnings("unchecked")
             List<String> warnings = (List<String>) summary.get("warnings"); //$NON-NLS-1$
             assertTrue(warnings != null && warnings.stream().allMatch(w -> w.startsWith(recording.toString())), () -> "warnings: " + warnings);
             System.out.println("[spans] gateway trace cut after its first packet: " + warnings); //$NON-NLS-1$
         }
         try (Topology intact = Topology.open(Fixture.HTTP_TOPOLOGY)) {
-            Map<String, Object> summary = new SpansHeadlessAnalysis().run(intact.experiment(), BuildOptions.DEFAULT, new NullProgressMonitor());
+            Map<String, Object> summary = new SpansHeadlessAnalysis().run(intact.experiment(), AnalysisOptions.DEFAULT, new NullProgressMonitor());
             @SuppressWarnings("unchecked")
             List<String> warnings = (List<String>) summary.get("warnings"); //$NON-NLS-1$
             assertEquals(1, warnings.size(), () -> "warnings: " + warnings);

@@ -31,6 +31,7 @@ import org.sextant.kernel.model.IoAnalysis;
 import org.sextant.kernel.model.KernelEventLayout;
 import org.sextant.kernel.model.KernelEventLayouts;
 import org.sextant.kernel.model.SyscallTable;
+import org.sextant.parallel.model.BuildMode;
 import org.sextant.parallel.model.ParallelBuilder;
 import org.sextant.parallel.model.ParallelDecoder;
 import org.sextant.parallel.model.SerialBuilder;
@@ -71,7 +72,7 @@ class CtfSerialFuzzTest {
     private static final Campaign.Target TARGET = new Campaign.Target() {
         @Override
         public void read(Path input) throws Exception {
-            String serialEvents = countEvents(input, 1, ParallelBuilder.SERIAL, true);
+            String serialEvents = countEvents(input, BuildMode.SERIAL, true);
             HashingWriter serial = new HashingWriter();
             Set<String> classes = eventClasses(input);
             ParallelBuilder.Stats stats = new SerialBuilder(SERIAL_CHUNK_EVENTS).build(input, new IoAnalysis(LAYOUT, classes), serial,
@@ -81,7 +82,7 @@ class CtfSerialFuzzTest {
                 String parallelEvents;
                 String parallelHistory;
                 try {
-                    parallelEvents = countEvents(input, threads, PARALLEL_CHUNK_BYTES, false);
+                    parallelEvents = countEvents(input, BuildMode.parallel(threads, PARALLEL_CHUNK_BYTES), false);
                     HashingWriter parallel = new HashingWriter();
                     new ParallelBuilder(threads, PARALLEL_CHUNK_BYTES).build(input, new IoAnalysis(LAYOUT, classes), parallel, (done, total) -> { },
                             new AtomicBoolean());
@@ -131,7 +132,7 @@ class CtfSerialFuzzTest {
                 expected.computeIfAbsent(CountSeries.type(type), s -> new TreeMap<>()).put(timestamp, count);
             }
         });
-        new ParallelDecoder(1, ParallelBuilder.SERIAL).decode(input, counter::count, (done, total) -> { }, new AtomicBoolean());
+        new ParallelDecoder(BuildMode.SERIAL).decode(input, counter::count, (done, total) -> { }, new AtomicBoolean());
         if (expected.isEmpty()) {
             return;
         }
@@ -189,11 +190,11 @@ class CtfSerialFuzzTest {
      * @return the number of events the count's decoding delivers and a hash of their times, CPUs and classes in
      *         the order delivered; in time order, when {@code ordered}
      */
-    private static String countEvents(Path input, int threads, long chunkBytes, boolean ordered) throws Exception {
+    private static String countEvents(Path input, BuildMode mode, boolean ordered) throws Exception {
         MessageDigest digest = MessageDigest.getInstance("SHA-256");
         ByteBuffer numbers = ByteBuffer.allocate(12);
         long[] previous = { Long.MIN_VALUE };
-        ParallelDecoder.Stats stats = new ParallelDecoder(threads, chunkBytes).decode(input, (nanos, cpu, name) -> {
+        ParallelDecoder.Stats stats = new ParallelDecoder(mode).decode(input, (nanos, cpu, name) -> {
             if (ordered && nanos < previous[0]) {
                 throw new Campaign.InvariantViolation("the serial merge delivered an event at " + nanos + " ns after one at " + previous[0]);
             }

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
+import org.sextant.parallel.model.BuildMode;
 import org.sextant.parallel.model.ChunkAnalysis;
 import org.sextant.parallel.model.ParallelBuilder;
 import org.sextant.parallel.model.SequentialBuilder;
@@ -22,16 +23,16 @@ class CpuUsageAnalysisTest {
 
     static final Path PERF = Path.of(System.getProperty("sextant.fixtures"), "perf-sched-syscalls");
 
-    static ParallelBuilder.Stats build(org.sextant.parallel.model.ChunkAnalysis analysis, RecordingWriter writer, int threads, long chunkBytes)
+    static ParallelBuilder.Stats build(org.sextant.parallel.model.ChunkAnalysis analysis, RecordingWriter writer, BuildMode mode)
             throws Exception {
-        return new ParallelBuilder(threads, chunkBytes).build(PERF, analysis, writer, (done, total) -> { }, new AtomicBoolean());
+        return new ParallelBuilder(mode).build(PERF, analysis, writer, (done, total) -> { }, new AtomicBoolean());
     }
 
     /** Runs on a CPU tile its time: they add up to the span from the trace's first event to its last switch. */
     @Test
     void runsOfEachCpuAddUpToItsSwitchedTime() throws Exception {
         RecordingWriter writer = new RecordingWriter();
-        ParallelBuilder.Stats stats = build(new CpuUsageAnalysis(KernelEventLayouts.perf(SyscallTable.X86_64)), writer, 2, 1);
+        ParallelBuilder.Stats stats = build(new CpuUsageAnalysis(KernelEventLayouts.perf(SyscallTable.X86_64)), writer, BuildMode.parallel(2, 1));
         for (String cpu : new String[] { "0", "1" }) {
             long lastSwitch = writer.fChanges.stream().filter(line -> line.contains(" Runs/" + cpu + " = "))
                     .mapToLong(line -> Long.parseLong(line.substring(0, line.indexOf(' ')))).max().orElseThrow();
@@ -46,8 +47,8 @@ class CpuUsageAnalysisTest {
     void parallelChangesEqualSerialChanges() throws Exception {
         RecordingWriter serial = new RecordingWriter();
         RecordingWriter parallel = new RecordingWriter();
-        build(new CpuUsageAnalysis(KernelEventLayouts.perf(SyscallTable.X86_64)), serial, 1, Long.MAX_VALUE);
-        build(new CpuUsageAnalysis(KernelEventLayouts.perf(SyscallTable.X86_64)), parallel, 4, 1);
+        build(new CpuUsageAnalysis(KernelEventLayouts.perf(SyscallTable.X86_64)), serial, BuildMode.SERIAL);
+        build(new CpuUsageAnalysis(KernelEventLayouts.perf(SyscallTable.X86_64)), parallel, BuildMode.parallel(4, 1));
         assertEquals(serial.fChanges, parallel.fChanges);
         assertTrue(serial.fFinal.containsKey("Threads/0/Name"), "the idle thread is named: " + serial.fFinal.get("Threads/0/Name"));
     }
@@ -60,7 +61,7 @@ class CpuUsageAnalysisTest {
     void sequentialChangesEqualParallelChanges() throws Exception {
         KernelEventLayout layout = KernelEventLayouts.perf(SyscallTable.X86_64);
         RecordingWriter parallel = new RecordingWriter();
-        build(new CpuUsageAnalysis(layout), parallel, 1, Long.MAX_VALUE);
+        build(new CpuUsageAnalysis(layout), parallel, BuildMode.SERIAL);
         record Event(long nanos, int cpu, String name, MapFields fields) {
         }
         // the fixture's events, a stream after the other, then in time order (ties by CPU, as the merge breaks them)
@@ -80,7 +81,7 @@ class CpuUsageAnalysisTest {
                     events.add(new Event(nanos, cpu, name, new MapFields(values)));
                 };
             }
-        }, new RecordingWriter(), 1, Long.MAX_VALUE);
+        }, new RecordingWriter(), BuildMode.SERIAL);
         events.sort(Comparator.comparingLong(Event::nanos).thenComparingInt(Event::cpu));
         for (int chunkEvents : new int[] { 1, 1000, Integer.MAX_VALUE }) {
             RecordingWriter sequential = new RecordingWriter();

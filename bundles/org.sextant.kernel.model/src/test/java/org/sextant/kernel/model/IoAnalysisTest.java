@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sextant.parallel.model.BuildMode;
 import org.sextant.parallel.model.ChunkAnalysis;
 import org.sextant.parallel.model.ParallelBuilder;
 import org.sextant.parallel.model.SerialBuilder;
@@ -27,7 +28,7 @@ class IoAnalysisTest {
     @Test
     void descriptorsAddUpToTheirProcess() throws Exception {
         RecordingWriter writer = new RecordingWriter();
-        CpuUsageAnalysisTest.build(new IoAnalysis(KernelEventLayouts.perf(SyscallTable.X86_64), SWITCHES), writer, 2, 1);
+        CpuUsageAnalysisTest.build(new IoAnalysis(KernelEventLayouts.perf(SyscallTable.X86_64), SWITCHES), writer, BuildMode.parallel(2, 1));
         Set<String> processes = new TreeSet<>();
         writer.fFinal.keySet().forEach(path -> processes.add(path.split("/")[1]));
         long written = 0;
@@ -55,7 +56,7 @@ class IoAnalysisTest {
         KernelEventLayout layout = KernelEventLayouts.perf(SyscallTable.X86_64);
         for (ChunkAnalysis analysis : List.of(new IoAnalysis(layout, SWITCHES), new CpuUsageAnalysis(layout))) {
             RecordingWriter parallel = new RecordingWriter();
-            CpuUsageAnalysisTest.build(analysis, parallel, 2, 1);
+            CpuUsageAnalysisTest.build(analysis, parallel, BuildMode.parallel(2, 1));
             for (int chunkEvents : new int[] { 1, 1000 }) {
                 RecordingWriter serial = new RecordingWriter();
                 ParallelBuilder.Stats stats = new SerialBuilder(chunkEvents).build(CpuUsageAnalysisTest.PERF, analysis, serial, (done, total) -> { },

@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sextant.parallel.model.BuildMode;
 import org.sextant.parallel.model.ChunkAnalysis;
 import org.sextant.parallel.model.EventFields;
 import org.sextant.parallel.model.ParallelBuilder;
@@ -95,7 +96,7 @@ class PerfEventLayoutTest {
                 };
             }
         };
-        new ParallelBuilder(1, Long.MAX_VALUE).build(CpuUsageAnalysisTest.PERF, analysis, new RecordingWriter(), (done, total) -> { }, new AtomicBoolean());
+        new ParallelBuilder(BuildMode.SERIAL).build(CpuUsageAnalysisTest.PERF, analysis, new RecordingWriter(), (done, total) -> { }, new AtomicBoolean());
         sReading = reading;
     }
 

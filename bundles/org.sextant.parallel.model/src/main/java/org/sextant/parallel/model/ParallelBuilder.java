@@ -24,8 +24,7 @@ import org.sextant.ctf.model.TraceFormatException;
  * {@link MergedState} writing to one {@link StateWriter}, behind the workers (see {@link ChunkPipeline}).
  *
  * <p>
- * One thread with chunks of {@link #SERIAL} bytes is the serial mode, the reference the parallel builds are
- * checked against: not one chunk per stream on the pipeline, but every stream read at once in time order on
+ * The serial mode ({@link BuildMode#SERIAL}) is the reference the parallel builds are checked against: not one chunk per stream on the pipeline, but every stream read at once in time order on
  * the calling thread, in chunks of a number of events ({@link SerialBuilder}, which says why).
  * </p>
  */
@@ -57,24 +56,29 @@ public final class ParallelBuilder {
             int maxChunksInFlight, PipelineCosts costs) {
     }
 
-    /** The chunk size that, with one thread, asks for the serial mode ("one chunk per stream", as it once was). */
-    public static final long SERIAL = Long.MAX_VALUE;
-
     /** The table's mark of a class the worker has no handler for. */
     static final ChunkAnalysis.Handler IGNORED = (nanos, cpu, fields, changes) -> { };
 
-    private final int fThreads;
-    private final long fChunkBytes;
+    private final BuildMode fMode;
 
     /**
+     * @param mode
+     *            serial, or parallel on how many threads in chunks of what size
+     */
+    public ParallelBuilder(BuildMode mode) {
+        fMode = mode;
+    }
+
+    /**
+     * A parallel builder.
+     *
      * @param threads
      *            worker threads, at least 1
      * @param chunkBytes
-     *            target chunk size in bytes; {@link #SERIAL} with one thread for the serial mode
+     *            target chunk size in bytes
      */
     public ParallelBuilder(int threads, long chunkBytes) {
-        fThreads = threads;
-        fChunkBytes = chunkBytes;
+        this(BuildMode.parallel(threads, chunkBytes));
     }
 
     /**
@@ -147,7 +151,7 @@ public final class ParallelBuilder {
                 shiftOfStream.put(stream, directory.getValue());
             });
         }
-        if (fThreads == 1 && fChunkBytes == SERIAL) {
+        if (fMode.serial()) {
             return new SerialBuilder(SequentialBuilder.DEFAULT_CHUNK_EVENTS).build(traces, shifts, analysis, writer, progress, cancelled);
         }
         MergedState state = new MergedState(writer);
@@ -181,7 +185,7 @@ public final class ParallelBuilder {
             }
         };
         long[] totals = { 0, Long.MAX_VALUE, Long.MIN_VALUE }; // deferred, first event, last event
-        ChunkPipeline.Result result = ChunkPipeline.run(traces, shifts, started, fThreads, fChunkBytes, work, changes -> {
+        ChunkPipeline.Result result = ChunkPipeline.run(traces, shifts, started, fMode.workerThreads(), fMode.targetChunkBytes(), work, changes -> {
             state.chunkStartsAt(changes.firstEvent());
             totals[0] += changes.deferred();
             totals[1] = Math.min(totals[1], changes.firstEvent());

@@ -22,7 +22,7 @@ import org.sextant.ctf.model.TraceFormatException;
  * Workers decode chunks independently (each with its own {@link org.sextant.ctf.model.EventReader}) into compact columns: time,
  * CPU, event class. {@link ChunkPipeline} merges them on the calling thread as chunks complete, so memory holds
  * only the chunks in flight. Events with equal timestamps come out by stream, then in stream order, whatever
- * the number of threads. One thread with chunks of {@link ParallelBuilder#SERIAL} bytes is the serial mode:
+ * the number of threads. The serial mode ({@link BuildMode#SERIAL}) has
  * every stream read at once in time order on the calling thread ({@link StreamMerge}), with no chunk held, which
  * delivers the same sequence. An analysis whose chunks need nothing of each other has each chunk reduced on its
  * worker instead ({@link #reduce}), with no merge at all.
@@ -62,18 +62,26 @@ public final class ParallelDecoder {
     public record Stats(int chunks, int streams, long events, int maxChunksInFlight, PipelineCosts costs) {
     }
 
-    private final int fThreads;
-    private final long fChunkBytes;
+    private final BuildMode fMode;
 
     /**
+     * @param mode
+     *            serial, or parallel on how many threads in chunks of what size
+     */
+    public ParallelDecoder(BuildMode mode) {
+        fMode = mode;
+    }
+
+    /**
+     * A parallel decoder.
+     *
      * @param threads
      *            worker threads, at least 1
      * @param chunkBytes
-     *            target chunk size in bytes; {@link ParallelBuilder#SERIAL} with one thread for the serial mode
+     *            target chunk size in bytes
      */
     public ParallelDecoder(int threads, long chunkBytes) {
-        fThreads = threads;
-        fChunkBytes = chunkBytes;
+        this(BuildMode.parallel(threads, chunkBytes));
     }
 
     /**
@@ -100,7 +108,7 @@ public final class ParallelDecoder {
         Objects.requireNonNull(consumer);
         long started = System.nanoTime();
         CtfTrace trace = CtfTrace.open(traceDirectory);
-        if (fThreads == 1 && fChunkBytes == ParallelBuilder.SERIAL) {
+        if (fMode.serial()) {
             long events = StreamMerge.read(List.of(trace), new long[1], Set.of(), StandardCharsets.UTF_8,
                     (t, nanos, cpu, event, fields) -> consumer.event(nanos, cpu, event.name()), progress, cancelled);
             // one pass on one thread, every stage in turn: nothing for a scaling model to tell apart
@@ -121,7 +129,7 @@ public final class ParallelDecoder {
                 return new Columns(consumer);
             }
         };
-        ChunkPipeline.Result result = ChunkPipeline.run(trace, started, fThreads, fChunkBytes, work, columns -> { },
+        ChunkPipeline.Result result = ChunkPipeline.run(trace, started, fMode.workerThreads(), fMode.targetChunkBytes(), work, columns -> { },
                 progress, cancelled);
         return new Stats(result.chunks(), result.streams(), result.entries(), result.maxChunksInFlight(), result.costs());
     }
@@ -160,7 +168,7 @@ public final class ParallelDecoder {
                 return new Unmerged<>(null, 0);
             }
         };
-        ChunkPipeline.Result result = ChunkPipeline.run(trace, started, fThreads, fChunkBytes, work, unmerged -> { }, progress, cancelled);
+        ChunkPipeline.Result result = ChunkPipeline.run(trace, started, fMode.workerThreads(), fMode.targetChunkBytes(), work, unmerged -> { }, progress, cancelled);
         return new Stats(result.chunks(), result.streams(), result.events(), result.maxChunksInFlight(), result.costs());
     }
 
@@ -244,7 +252,7 @@ public final class ParallelDecoder {
                 return new Unmerged<>(null, 0);
             }
         };
-        ChunkPipeline.Result result = ChunkPipeline.run(trace, started, fThreads, fChunkBytes, work, reduced -> {
+        ChunkPipeline.Result result = ChunkPipeline.run(trace, started, fMode.workerThreads(), fMode.targetChunkBytes(), work, reduced -> {
             if (reduced.value() != null) {
                 arrival.accept(reduced.value());
             }

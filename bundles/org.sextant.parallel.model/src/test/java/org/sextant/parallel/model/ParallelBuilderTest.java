@@ -95,7 +95,7 @@ class ParallelBuilderTest {
             }
         });
         long[] span = { Long.MAX_VALUE, Long.MIN_VALUE };
-        new ParallelDecoder(1, Long.MAX_VALUE).decode(TRACE, (nanos, cpu, name) -> {
+        new ParallelDecoder(BuildMode.SERIAL).decode(TRACE, (nanos, cpu, name) -> {
             span[0] = Math.min(span[0], nanos);
             span[1] = Math.max(span[1], nanos);
         }, (done, total) -> { }, new AtomicBoolean());

@@ -22,9 +22,9 @@ class ParallelDecoderTest {
     private record Event(long nanos, int cpu, String name) {
     }
 
-    private static List<Event> decode(Path trace, int threads, long chunkBytes) throws Exception {
+    private static List<Event> decode(Path trace, BuildMode mode) throws Exception {
         List<Event> events = new ArrayList<>();
-        new ParallelDecoder(threads, chunkBytes).decode(trace, (nanos, cpu, name) -> events.add(new Event(nanos, cpu, name)),
+        new ParallelDecoder(mode).decode(trace, (nanos, cpu, name) -> events.add(new Event(nanos, cpu, name)),
                 (done, total) -> { }, new AtomicBoolean());
         return events;
     }
@@ -34,8 +34,8 @@ class ParallelDecoderTest {
     @ValueSource(strings = { "perf-sched-syscalls", "lttng-ust-libc", "lttng-ust-small-packets" })
     void parallelSequenceEqualsSerialSequence(String fixture) throws Exception {
         Path trace = Fixtures.PERF.resolveSibling(fixture);
-        List<Event> serial = decode(trace, 1, Long.MAX_VALUE);
-        List<Event> parallel = decode(trace, 4, 4096);
+        List<Event> serial = decode(trace, BuildMode.SERIAL);
+        List<Event> parallel = decode(trace, BuildMode.parallel(4, 4096));
         assertEquals(Fixtures.fact(fixture, "events"), serial.size());
         assertEquals(serial, parallel);
         for (int i = 1; i < serial.size(); i++) {
@@ -45,7 +45,7 @@ class ParallelDecoderTest {
 
     @Test
     void perfTimestampsAreNanosecondsAsCycles() throws Exception {
-        List<Event> events = decode(Fixtures.PERF, 2, 4096);
+        List<Event> events = decode(Fixtures.PERF, BuildMode.parallel(2, 4096));
         assertEquals(Fixtures.fact("perf-sched-syscalls", "first_cycles"), events.get(0).nanos(), "perf's clock: 1 GHz, no offset");
     }
 
@@ -78,7 +78,7 @@ class ParallelDecoderTest {
         Files.copy(Fixtures.PERF.resolve("metadata"), dir.resolve("metadata"));
         byte[] stream = Files.readAllBytes(Fixtures.PERF.resolve("perf_stream_0"));
         Files.write(dir.resolve("perf_stream_0"), java.util.Arrays.copyOf(stream, stream.length / 2));
-        TraceFormatException error = assertThrows(TraceFormatException.class, () -> decode(dir, 2, 4096));
+        TraceFormatException error = assertThrows(TraceFormatException.class, () -> decode(dir, BuildMode.parallel(2, 4096)));
         assertTrue(error.getMessage().startsWith(dir.resolve("perf_stream_0") + " at offset "), error.getMessage());
     }
 }
