@@ -110,11 +110,9 @@ class WildTracesTest {
     /** The same departures from a tracer without the bug (here, a newer LTTng) stay errors. */
     @Test
     void eventAfterItsPacketFromAFixedTracerIsAnError(@TempDir Path dir) throws Exception {
-        Path trace = dir.resolve("t");
-        Files.createDirectories(trace);
-        Path source = wild("lttng-event-after-packet");
-        Files.copy(source.resolve("chan_0"), trace.resolve("chan_0"));
-        Files.writeString(trace.resolve("metadata"), Files.readString(source.resolve("metadata")).replace("tracer_minor = 10;", "tracer_minor = 11;"));
+        Path trace = copy("lttng-event-after-packet", dir);
+        Path metadata = trace.resolve("metadata");
+        Files.writeString(metadata, Files.readString(metadata).replace("tracer_minor = 10;", "tracer_minor = 11;"));
         TraceFormatException error = assertThrows(TraceFormatException.class, () -> CtfTrace.open(trace).verify());
         assertEquals(trace.resolve("chan_0") + " at offset 84: event timestamp 900859125273445 is after its packet's end (900859125273444)", error.getMessage());
     }
@@ -122,17 +120,25 @@ class WildTracesTest {
     /** Tolerated, an event may still not go past the next packet's begin: the stream would go back in time. */
     @Test
     void eventAfterTheNextPacketBeginsIsAnError(@TempDir Path dir) throws Exception {
-        Path trace = dir.resolve("t");
-        Files.createDirectories(trace);
-        Path source = wild("lttng-event-after-packet");
-        Files.copy(source.resolve("metadata"), trace.resolve("metadata"));
+        Path trace = copy("lttng-event-after-packet", dir);
         Path stream = trace.resolve("chan_0");
-        Files.copy(source.resolve("chan_0"), stream);
         long begin = PacketLayouts.read(trace.resolve("metadata")).get(0L).field("timestamp_begin").orElseThrow().bitOffset() / 8;
         // the second packet now begins before the first packet's event after its end
         DamagedTraceTest.writeLong(stream, 4096 + begin, 900859125273445L - 5, ByteOrder.LITTLE_ENDIAN);
         TraceFormatException error = assertThrows(TraceFormatException.class, () -> CtfTrace.open(trace).verify());
         assertTrue(error.getMessage().startsWith(stream + " at offset "), error.getMessage());
+    }
+
+    /** A copy of a wild fixture's files (its directory's, not its index's) to damage. */
+    private static Path copy(String name, Path dir) throws Exception {
+        Path trace = dir.resolve(name);
+        Files.createDirectories(trace);
+        try (var files = Files.list(wild(name))) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                Files.copy(file, trace.resolve(file.getFileName()));
+            }
+        }
+        return trace;
     }
 
     private static void assertWarnings(String name, String... expected) throws Exception {
