@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -58,6 +59,8 @@ public final class CtfMetadata {
     }
 
     private static final int METADATA_PACKET_MAGIC = 0x75D11D57;
+    /** The byte that opens each fragment of CTF 2 metadata (RFC 7464's record separator). */
+    private static final byte CTF2_RECORD_SEPARATOR = 0x1E;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     /** The fastest clock taken, 9.2 GHz: {@link #toNanos} scales a remainder below the frequency by 10^9 in a long. */
     private static final long MAX_FREQUENCY = Long.MAX_VALUE / NANOS_PER_SECOND;
@@ -78,6 +81,7 @@ public final class CtfMetadata {
     private long fClockOffset;
     private long fClockOffsetSeconds;
     private final Set<String> fReferenced = new HashSet<>();
+    private final Map<String, String> fEnv = new LinkedHashMap<>();
     private Set<String> fStructural = Set.of();
     private Map<Long, StreamClass> fStreams = new HashMap<>();
     private Map<Long, Map<Long, EventClass>> fEvents = new HashMap<>();
@@ -85,7 +89,7 @@ public final class CtfMetadata {
     private CtfMetadata(Path file, String text) {
         fFile = file;
         fTokens = new ArrayList<>();
-        Matcher matcher = TOKEN.matcher(text.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\n]*", " "));
+        Matcher matcher = TOKEN.matcher(withoutComments(text));
         while (matcher.find()) {
             fTokens.add(matcher.group());
         }
@@ -142,9 +146,22 @@ public final class CtfMetadata {
      *             when a step of the conversion overflows a long
      */
     long toNanosExact(long cycles) {
+        return Math.addExact(cycleNanosExact(cycles), Math.multiplyExact(fClockOffsetSeconds, NANOS_PER_SECOND));
+    }
+
+    /**
+     * {@link #toNanosExact} without the clock's {@code offset_s}: the part of the conversion that differs from
+     * timestamp to timestamp. Where it holds in a long, times keep their order converted modulo 2^64 unless
+     * they straddle the wrap.
+     */
+    long cycleNanosExact(long cycles) {
         long total = Math.addExact(cycles, fClockOffset);
-        long nanos = Math.addExact(Math.multiplyExact(total / fClockFrequency, NANOS_PER_SECOND), total % fClockFrequency * NANOS_PER_SECOND / fClockFrequency);
-        return Math.addExact(nanos, Math.multiplyExact(fClockOffsetSeconds, NANOS_PER_SECOND));
+        return Math.addExact(Math.multiplyExact(total / fClockFrequency, NANOS_PER_SECOND), total % fClockFrequency * NANOS_PER_SECOND / fClockFrequency);
+    }
+
+    /** @return the clock's {@code offset_s} */
+    long clockOffsetSeconds() {
+        return fClockOffsetSeconds;
     }
 
     /**
@@ -153,6 +170,14 @@ public final class CtfMetadata {
      */
     public Set<String> structuralFields() {
         return fStructural;
+    }
+
+    /**
+     * @return the {@code env} block's entries as written (strings unquoted), for example {@code tracer_name} and
+     *         {@code tracer_major}: which tracer, of which version, wrote the trace
+     */
+    public Map<String, String> env() {
+        return Collections.unmodifiableMap(fEnv);
     }
 
     /** @return the trace's byte order */
@@ -183,6 +208,10 @@ public final class CtfMetadata {
 
     private static String text(Path metadata) throws IOException, TraceFormatException {
         byte[] bytes = Files.readAllBytes(metadata);
+        if (bytes.length > 0 && bytes[0] == CTF2_RECORD_SEPARATOR) {
+            // said plainly, where a TSDL parser would stumble on the first JSON brace; a CTF 2 reader goes beside this one
+            throw new TraceFormatException(metadata, 0, "CTF 2 metadata (a JSON text sequence), which this CTF 1.8 codec does not read");
+        }
         ByteBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         if (bytes.length < 4 || (buffer.getInt(0) != METADATA_PACKET_MAGIC && Integer.reverseBytes(buffer.getInt(0)) != METADATA_PACKET_MAGIC)) {
             return new String(bytes, StandardCharsets.UTF_8);
@@ -207,6 +236,42 @@ public final class CtfMetadata {
         return text.toString();
     }
 
+    /**
+     * The text with its comments blanked out, strings kept whole: a string may hold {@code //} (an event's
+     * {@code model.emf.uri = "http://..."}), which a pattern over the whole text would take for a comment,
+     * silently dropping the rest of its line. One pass, no regular expression (an unclosed comment or string
+     * of any length costs no stack).
+     */
+    private static String withoutComments(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        int i = 0;
+        int n = text.length();
+        while (i < n) {
+            char c = text.charAt(i);
+            if (c == '"') {
+                int end = i + 1;
+                while (end < n && text.charAt(end) != '"') {
+                    end += text.charAt(end) == '\\' ? 2 : 1;
+                }
+                end = Math.min(end + 1, n);
+                out.append(text, i, end);
+                i = end;
+            } else if (c == '/' && i + 1 < n && text.charAt(i + 1) == '*') {
+                int end = text.indexOf("*/", i + 2);
+                i = end < 0 ? n : end + 2;
+                out.append(' ');
+            } else if (c == '/' && i + 1 < n && text.charAt(i + 1) == '/') {
+                int end = text.indexOf('\n', i);
+                i = end < 0 ? n : end;
+                out.append(' ');
+            } else {
+                out.append(c);
+                i++;
+            }
+        }
+        return out.toString();
+    }
+
     // --- top level ---------------------------------------------------------------------------------------
 
     private void parse() throws TraceFormatException {
@@ -220,7 +285,8 @@ public final class CtfMetadata {
             case "stream" -> stream();
             case "event" -> event();
             case "clock" -> block(this::clockEntry);
-            case "env", "callsite" -> {
+            case "env" -> block(this::envEntry);
+            case "callsite" -> {
                 next();
                 skipBlock();
                 optional(";");
@@ -289,8 +355,23 @@ public final class CtfMetadata {
         }
     }
 
+    /** {@code key = "text";} or {@code key = number;}: what the tracer says of itself, kept as written. */
+    private void envEntry(String key) throws TraceFormatException {
+        expect("=");
+        String value = words(";");
+        expect(";");
+        fEnv.put(key, unquote(value));
+    }
+
     private void traceEntry(String key) throws TraceFormatException {
         switch (key) {
+        case "major" -> {
+            // CTF 2's metadata is JSON and never gets here; a TSDL of another major is no CTF this parser knows.
+            long major = value();
+            if (major != 1) {
+                throw error("trace major version " + major + " (CTF 1.8 is major 1)");
+            }
+        }
         case "byte_order" -> skipStatement(); // read before parsing, see traceByteOrder()
         case "packet.header" -> {
             expect(":=");

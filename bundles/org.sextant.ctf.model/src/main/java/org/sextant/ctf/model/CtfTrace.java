@@ -24,12 +24,14 @@ public final class CtfTrace {
     private final CtfMetadata fMetadata;
     private final Map<Path, List<Packet>> fPackets;
     private final int fIndexed;
+    private final TraceWarnings fWarnings;
 
-    private CtfTrace(Path directory, CtfMetadata metadata, Map<Path, List<Packet>> packets, int indexed) {
+    private CtfTrace(Path directory, CtfMetadata metadata, Map<Path, List<Packet>> packets, int indexed, TraceWarnings warnings) {
         fDirectory = directory;
         fMetadata = metadata;
         fPackets = Collections.unmodifiableMap(packets);
         fIndexed = indexed;
+        fWarnings = warnings;
     }
 
     /**
@@ -52,19 +54,28 @@ public final class CtfTrace {
         CtfMetadata metadata = CtfMetadata.read(metadataFile);
         Map<Long, PacketLayout> layouts = PacketLayouts.of(metadata, metadataFile);
         Map<Path, List<Packet>> packets = new LinkedHashMap<>();
+        TraceWarnings warnings = new TraceWarnings();
+        PacketSpans.Quirks quirks = PacketSpans.Quirks.of(metadata.env());
         int indexed = 0;
         for (Path stream : streams(directory)) {
-            List<Packet> scanned = PacketScanner.scan(stream, layouts);
+            List<PacketScanner.Written> written = PacketScanner.written(stream, layouts);
             Path index = PacketIndex.indexFileOf(stream);
             if (Files.isRegularFile(index)) {
-                PacketIndex.verify(index, stream, scanned);
-                indexed++;
+                if (PacketIndex.isLttngIndex(index)) {
+                    PacketIndex.verifyWritten(index, stream, written);
+                    indexed++;
+                } else {
+                    warnings.add(new TraceWarning(TraceWarning.Kind.INDEX_NOT_LTTNG, index, 0,
+                            "not LTTng's CTF index (magic 0xC1F1DCC1): not read, the packets found from their headers"));
+                }
             }
-            checkOrder(stream, scanned);
-            checkClock(stream, scanned, metadata);
-            packets.put(stream, scanned);
+            List<Packet> spanned = PacketSpans.of(stream, written, metadata, quirks, warnings);
+            checkOrder(stream, spanned);
+            checkClock(stream, spanned, metadata, warnings);
+            packets.put(stream, spanned);
         }
-        return new CtfTrace(directory, metadata, packets, indexed);
+        checkClockAcross(metadataFile, packets, metadata);
+        return new CtfTrace(directory, metadata, packets, indexed, warnings);
     }
 
     /** @return the trace directory */
@@ -82,6 +93,14 @@ public final class CtfTrace {
         return fPackets;
     }
 
+    /**
+     * @return the departures from CTF read past ({@link TraceWarning}): those found at open, then those its
+     *         readers found so far (a warning per packet at most; past a few of a kind, how many more)
+     */
+    public List<TraceWarning> warnings() {
+        return fWarnings.list();
+    }
+
     /** @return how many streams had an index, which their packets confirmed */
     public int indexedStreams() {
         return fIndexed;
@@ -97,7 +116,7 @@ public final class CtfTrace {
      * @return the reader
      */
     public EventReader reader(Path stream, Set<String> fields) {
-        return new EventReader(stream, fMetadata, fields);
+        return new EventReader(stream, fMetadata, fields).reportingTo(fWarnings);
     }
 
     /**
@@ -141,7 +160,7 @@ public final class CtfTrace {
      * and convert without overflow, events lying between them. Otherwise a merge of streams in time order would
      * see time go backwards.
      */
-    private static void checkClock(Path stream, List<Packet> packets, CtfMetadata metadata) throws TraceFormatException {
+    private static void checkClock(Path stream, List<Packet> packets, CtfMetadata metadata, TraceWarnings warnings) throws TraceFormatException {
         if (packets.isEmpty()) {
             return;
         }
@@ -151,16 +170,50 @@ public final class CtfTrace {
             throw new TraceFormatException(stream, last.offset(), "the stream's timestamps run from " + Long.toUnsignedString(first.timestampBegin())
                     + " to " + Long.toUnsignedString(last.timestampEnd()) + ", across 2^63 clock cycles");
         }
-        checkNanos(stream, first.offset(), first.timestampBegin(), metadata);
-        checkNanos(stream, last.offset(), last.timestampEnd(), metadata);
+        boolean exact = checkNanos(stream, first.offset(), first.timestampBegin(), metadata);
+        exact &= checkNanos(stream, last.offset(), last.timestampEnd(), metadata);
+        if (!exact) {
+            warnings.add(new TraceWarning(TraceWarning.Kind.CLOCK_WRAPS, stream, first.offset(), "the clock's offset_s of "
+                    + metadata.clockOffsetSeconds() + " s puts timestamps " + Long.toUnsignedString(first.timestampBegin()) + " to "
+                    + Long.toUnsignedString(last.timestampEnd()) + " past the nanoseconds a long holds: converted modulo 2^64, as Trace Compass does"));
+        }
     }
 
-    private static void checkNanos(Path stream, long offset, long timestamp, CtfMetadata metadata) throws TraceFormatException {
+    /**
+     * @return whether the timestamp converts without wrapping; false when only the clock's {@code offset_s}
+     *         carries it past a long (then it wraps by the same amount as every other timestamp of the trace)
+     */
+    private static boolean checkNanos(Path stream, long offset, long timestamp, CtfMetadata metadata) throws TraceFormatException {
         try {
             metadata.toNanosExact(timestamp);
+            return true;
         } catch (ArithmeticException e) {
-            throw new TraceFormatException(stream, offset, "timestamp " + Long.toUnsignedString(timestamp)
-                    + " converts past the nanoseconds a long holds, with the metadata's clock offset and frequency");
+            try {
+                metadata.cycleNanosExact(timestamp);
+                return false;
+            } catch (ArithmeticException e2) {
+                throw new TraceFormatException(stream, offset, "timestamp " + Long.toUnsignedString(timestamp)
+                        + " converts past the nanoseconds a long holds, with the metadata's clock offset and frequency");
+            }
+        }
+    }
+
+    /**
+     * Times that wrap (a clock's {@code offset_s} past a long of nanoseconds) keep their order only if the
+     * trace's earliest and latest do not straddle the wrap: then a merge of its streams sees no time go back.
+     */
+    private static void checkClockAcross(Path metadataFile, Map<Path, List<Packet>> packets, CtfMetadata metadata) throws TraceFormatException {
+        long earliest = Long.MAX_VALUE;
+        long latest = Long.MIN_VALUE;
+        for (List<Packet> stream : packets.values()) {
+            if (!stream.isEmpty()) {
+                earliest = Math.min(earliest, stream.get(0).timestampBegin());
+                latest = Math.max(latest, stream.get(stream.size() - 1).timestampEnd());
+            }
+        }
+        if (earliest <= latest && metadata.toNanos(earliest) > metadata.toNanos(latest)) {
+            throw new TraceFormatException(metadataFile, -1, "the clock's offset carries the trace's times (timestamps " + earliest + " to " + latest
+                    + ") across the largest nanosecond a long holds: converted, they would go back");
         }
     }
 

@@ -186,7 +186,11 @@ final class DecodingPlan {
             return false;
         }
 
-        /** The size in bits of an integer, a float or an array of them (elements padded to their alignment), or -1 when too large. */
+        /**
+         * The size in bits of an integer, a float or an array of them, or -1 when too large. An array's elements
+         * are padded to their alignment between them, not after the last: what follows an array of 16-bit
+         * integers aligned on 32 bits starts 16 bits after its last element (the CTF writer's {@code an_array[5]}).
+         */
         private static long size(CtfType type) {
             if (type instanceof CtfType.Int integer) {
                 return integer.bits();
@@ -195,8 +199,12 @@ final class DecodingPlan {
                 return floating.bits();
             }
             CtfType.Array array = (CtfType.Array) type;
+            if (array.length() == 0) {
+                return 0;
+            }
             long stride = stride(array);
-            return stride < 0 || stride > Long.MAX_VALUE / Math.max(array.length(), 1) ? -1 : stride * array.length();
+            long element = size(array.element());
+            return stride < 0 || element < 0 || stride > (Long.MAX_VALUE - element) / array.length() ? -1 : stride * (array.length() - 1) + element;
         }
 
         /** The distance in bits from an array's element to the next (the element padded to its alignment), or -1 when too large. */

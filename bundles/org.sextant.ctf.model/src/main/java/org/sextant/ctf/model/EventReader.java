@@ -251,6 +251,12 @@ public final class EventReader {
     private long fId;
     /** The time of the event last decoded (its packet's begin before the first), in clock cycles. */
     private long fTime;
+    /**
+     * The latest time an event of the packet being decoded may have without a look: its written end, or its
+     * span's end once an event past the written end was warned of (one comparison per event either way).
+     */
+    private long fLimit;
+    private TraceWarnings fWarnings = new TraceWarnings();
 
     /**
      * A reader that decodes every field for the handler.
@@ -322,6 +328,61 @@ public final class EventReader {
     public EventReader strings(Charset charset) {
         fStrings = charset;
         return this;
+    }
+
+    /** Makes the reader report into its trace's warnings, shared by every reader of the trace. */
+    EventReader reportingTo(TraceWarnings warnings) {
+        fWarnings = warnings;
+        return this;
+    }
+
+    /**
+     * @return the departures from CTF read past so far ({@link TraceWarning}), this reader's or, for a reader
+     *         made by {@link CtfTrace#reader}, its trace's
+     */
+    public List<TraceWarning> warnings() {
+        return fWarnings.list();
+    }
+
+    /**
+     * The times of the first and last event of each packet, decoding them all: how packets whose context gives
+     * no times are timed, and how the spans of a tracer's buggy packets are found. Each packet's clock starts at
+     * its span's begin or, with {@code carry}, at the previous packet's last event (CTF's clock of a packet
+     * without {@code timestamp_begin}: the stream's, going on), so that every event of the stream is checked
+     * after the one before it.
+     *
+     * @param packets
+     *            consecutive packets, each spanning at least its events (provisional spans)
+     * @param carry
+     *            whether the clock goes on from packet to packet
+     * @return per packet {first, last} in clock cycles, or its clock at its start twice when it has no event
+     */
+    long[][] eventTimes(List<Packet> packets, boolean carry) throws TraceFormatException, IOException {
+        long[][] times = new long[packets.size()][];
+        if (packets.isEmpty()) {
+            return times;
+        }
+        long end = packets.get(packets.size() - 1).end();
+        try (FileChannel channel = FileChannel.open(fStream, StandardOpenOption.READ)) {
+            fBuffer = null;
+            for (int i = 0; i < packets.size(); i++) {
+                Packet packet = packets.get(i);
+                map(channel, packet, end);
+                PacketStart start = begin(packet);
+                fTime = carry && i > 0 ? times[i - 1][1] : packet.timestampBegin();
+                long first = fTime;
+                boolean any = false;
+                while (fBit < start.contentEnd()) {
+                    decodeEvent(start, packet, !any);
+                    first = any ? first : fTime;
+                    any = true;
+                }
+                times[i] = new long[] { first, fTime };
+            }
+        } finally {
+            fBuffer = null;
+        }
+        return times;
     }
 
     /**
@@ -502,10 +563,15 @@ public final class EventReader {
         long contextStart = fBit;
         decode(stream.packetContext());
         long cpuId = fFields.integer("cpu_id", -1);
+        if (cpuId == 0xFFFF_FFFFL) {
+            // DPDK's LCORE_ID_ANY: a thread on no lcore of its own (a service or non-EAL thread), no CPU to name
+            cpuId = -1;
+        }
         if (cpuId < -1 || cpuId > MAX_CPU) {
             throw error(contextStart, "packet context's cpu_id " + Long.toUnsignedString(cpuId) + " is no CPU number (0 to " + MAX_CPU + ")");
         }
         StreamPlan plan = fPlans.computeIfAbsent(streamId, id -> plan(id, stream));
+        fLimit = packet.writtenEnd();
         return new PacketStart((int) cpuId, streamId, plan, packetStart + packet.contentSizeBits());
     }
 
@@ -599,10 +665,30 @@ public final class EventReader {
             throw error(eventStart, "event timestamp " + Long.toUnsignedString(timestamp) + " is before "
                     + (first ? "its packet's begin (" : "the previous event's (") + Long.toUnsignedString(previous) + "): time goes backwards");
         }
+        if (first && Long.compareUnsigned(timestamp, packet.writtenBegin()) < 0) {
+            // after the span's begin (checked above), which a known tracer bug moved before the written one
+            warn(TraceWarning.Kind.EVENT_BEFORE_PACKET, eventStart, "event timestamp " + Long.toUnsignedString(timestamp)
+                    + " is before its packet's timestamp_begin (" + Long.toUnsignedString(packet.writtenBegin()) + "), packet at offset " + packet.offset());
+        }
+        if (Long.compareUnsigned(timestamp, fLimit) > 0) {
+            pastWrittenEnd(eventStart, timestamp, packet);
+        }
+    }
+
+    /** An event after its packet's written end: an error, or a known tracer bug's, warned of once per packet. */
+    private void pastWrittenEnd(long eventStart, long timestamp, Packet packet) throws TraceFormatException {
         if (Long.compareUnsigned(timestamp, packet.timestampEnd()) > 0) {
             throw error(eventStart, "event timestamp " + Long.toUnsignedString(timestamp) + " is after its packet's end ("
                     + Long.toUnsignedString(packet.timestampEnd()) + ")");
         }
+        warn(TraceWarning.Kind.EVENT_AFTER_PACKET, eventStart, "event timestamp " + Long.toUnsignedString(timestamp)
+                + " is after its packet's timestamp_end (" + Long.toUnsignedString(packet.writtenEnd()) + "); the packet at offset "
+                + packet.offset() + " is taken to end at " + Long.toUnsignedString(packet.timestampEnd()));
+        fLimit = packet.timestampEnd();
+    }
+
+    private void warn(TraceWarning.Kind kind, long bit, String detail) {
+        fWarnings.add(new TraceWarning(kind, fStream, fBase + bit / 8, detail));
     }
 
     /** The full timestamp after {@code previous} whose low {@code bits} are {@code value} (CTF's clock update). */
@@ -678,8 +764,9 @@ public final class EventReader {
 
     private void elements(CtfType element, long length, String name) throws TraceFormatException {
         boolean kept = name != null && (fAllFields || fKept.contains(name));
-        if (!kept && element instanceof CtfType.Int integer && integer.bits() % 8 == 0 && integer.align() <= integer.bits()) {
-            // arrays of bytes or words: nothing to keep, just their size (a damaged length must not wrap around)
+        if (!kept && element instanceof CtfType.Int integer && integer.bits() % 8 == 0 && integer.bits() % integer.align() == 0) {
+            // arrays of bytes or words, packed (each element's size a multiple of its alignment, so no padding
+            // between them): nothing to keep, just their size (a damaged length must not wrap around)
             skip(length > Long.MAX_VALUE / integer.bits() ? Long.MAX_VALUE : length * integer.bits());
             return;
         }

@@ -68,12 +68,24 @@ public final class PacketIndex {
      *             when the file cannot be read
      */
     public static void verify(Path indexFile, Path stream, List<Packet> packets) throws TraceFormatException, IOException {
+        verifyWritten(indexFile, stream, packets.stream().map(p -> new PacketScanner.Written(p.offset(), p.packetSizeBits(), p.contentSizeBits(),
+                p.streamId(), true, p.writtenBegin(), p.writtenEnd())).toList());
+    }
+
+    /** {@link #verify}, against the packets as written, before their times are checked. */
+    static void verifyWritten(Path indexFile, Path stream, List<PacketScanner.Written> packets) throws TraceFormatException, IOException {
         List<Entry> entries = entries(indexFile);
         for (int i = 0; i < Math.min(entries.size(), packets.size()); i++) {
             Entry entry = entries.get(i);
-            if (!entry.packet().equals(packets.get(i))) {
-                throw new TraceFormatException(indexFile, entry.offset(), "entry " + i + " says " + describe(entry.packet()) + ", but "
-                        + stream.getFileName() + " has " + describe(packets.get(i)));
+            Packet listed = entry.packet();
+            PacketScanner.Written written = packets.get(i);
+            if (listed.offset() != written.offset() || listed.packetSizeBits() != written.packetSizeBits()
+                    || listed.contentSizeBits() != written.contentSizeBits() || listed.streamId() != written.streamId()
+                    || listed.timestampBegin() != written.begin() || listed.timestampEnd() != written.end()) {
+                throw new TraceFormatException(indexFile, entry.offset(), "entry " + i + " says " + describe(listed.offset(), listed.packetSizeBits(),
+                        listed.contentSizeBits(), listed.streamId(), listed.timestampBegin(), listed.timestampEnd()) + ", but " + stream.getFileName()
+                        + " has " + describe(written.offset(), written.packetSizeBits(), written.contentSizeBits(), written.streamId(),
+                                written.begin(), written.end()));
             }
         }
         if (entries.size() != packets.size()) {
@@ -82,10 +94,22 @@ public final class PacketIndex {
         }
     }
 
-    private static String describe(Packet packet) {
-        return "a packet at offset " + packet.offset() + " of " + packet.sizeBytes() + " bytes (content " + packet.contentSizeBits()
-                + " bits, stream class " + packet.streamId() + ", timestamps " + Long.toUnsignedString(packet.timestampBegin()) + " to "
-                + Long.toUnsignedString(packet.timestampEnd()) + ")";
+    /**
+     * @return whether a file opens with LTTng's index magic: an index of another format (an early LTTng's
+     *         {@code CTFIDX}) is not read, where one of this format must agree with its stream
+     */
+    static boolean isLttngIndex(Path indexFile) throws IOException {
+        try (FileChannel channel = FileChannel.open(indexFile, StandardOpenOption.READ)) {
+            ByteBuffer magic = ByteBuffer.allocate(Integer.BYTES).order(ByteOrder.BIG_ENDIAN);
+            channel.read(magic, 0);
+            return magic.position() == Integer.BYTES && magic.getInt(0) == MAGIC;
+        }
+    }
+
+    private static String describe(long offset, long packetSizeBits, long contentSizeBits, long streamId, long begin, long end) {
+        return "a packet at offset " + offset + " of " + packetSizeBits / 8 + " bytes (content " + contentSizeBits
+                + " bits, stream class " + streamId + ", timestamps " + Long.toUnsignedString(begin) + " to "
+                + Long.toUnsignedString(end) + ")";
     }
 
     /** An index entry: where it is in the index file, and the packet it lists. */

@@ -26,7 +26,38 @@ public final class PacketScanner {
     }
 
     /**
-     * Lists the packets of a stream file.
+     * A packet as its header and context describe it, before any check of its times.
+     *
+     * @param offset
+     *            byte offset of the packet in its stream file
+     * @param packetSizeBits
+     *            size of the packet, padding included, in bits
+     * @param contentSizeBits
+     *            size of its content, in bits
+     * @param streamId
+     *            its stream class
+     * @param timed
+     *            whether its context has {@code timestamp_begin} and {@code timestamp_end}
+     * @param begin
+     *            {@code timestamp_begin}, or 0 when untimed
+     * @param end
+     *            {@code timestamp_end}, or 0 when untimed
+     */
+    record Written(long offset, long packetSizeBits, long contentSizeBits, long streamId, boolean timed, long begin, long end) {
+
+        /** @return the packet spanning its written times, or an error naming what is inconsistent */
+        Packet packet(Path file) throws TraceFormatException {
+            try {
+                return new Packet(offset, packetSizeBits, contentSizeBits, begin, end, streamId);
+            } catch (IllegalArgumentException e) {
+                throw new TraceFormatException(file, offset, e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Lists the packets of a stream file whose packet contexts give their times ({@link CtfTrace#open} also
+     * times packets by their events where they do not).
      *
      * @param streamFile
      *            the stream file
@@ -34,12 +65,25 @@ public final class PacketScanner {
      *            packet layouts by stream id, from {@link PacketLayouts#read}
      * @return the packets, in file order
      * @throws TraceFormatException
-     *             when a packet header is invalid or a packet runs past the end of the file (truncated trace)
+     *             when a packet header is invalid, has no timestamps, or a packet runs past the end of the file
+     *             (truncated trace)
      * @throws IOException
      *             when the file cannot be read
      */
     public static List<Packet> scan(Path streamFile, Map<Long, PacketLayout> layouts) throws TraceFormatException, IOException {
         List<Packet> packets = new ArrayList<>();
+        for (Written written : written(streamFile, layouts)) {
+            if (!written.timed()) {
+                throw new TraceFormatException(streamFile, written.offset(), "the packet context has no timestamp_begin/timestamp_end to partition by");
+            }
+            packets.add(written.packet(streamFile));
+        }
+        return packets;
+    }
+
+    /** The packets of a stream file as written, sizes checked, times not. */
+    static List<Written> written(Path streamFile, Map<Long, PacketLayout> layouts) throws TraceFormatException, IOException {
+        List<Written> packets = new ArrayList<>();
         try (FileChannel channel = FileChannel.open(streamFile, StandardOpenOption.READ)) {
             long size = channel.size();
             int window = headerBytes(streamFile, layouts);
@@ -51,15 +95,15 @@ public final class PacketScanner {
                 if (read < window && offset + window <= size) {
                     throw new IOException("short read of " + streamFile + " at offset " + offset);
                 }
-                Packet packet = packet(streamFile, offset, buffer, Math.max(read, 0), size, layouts);
+                Written packet = packet(streamFile, offset, buffer, Math.max(read, 0), size, layouts);
                 packets.add(packet);
-                offset = packet.end();
+                offset += packet.packetSizeBits() / 8;
             }
         }
         return packets;
     }
 
-    private static Packet packet(Path file, long offset, ByteBuffer buffer, int available, long fileSize,
+    private static Written packet(Path file, long offset, ByteBuffer buffer, int available, long fileSize,
             Map<Long, PacketLayout> layouts) throws TraceFormatException {
         PacketLayout any = layouts.values().iterator().next();
         Long magic = read(file, offset, buffer, available, any, "magic");
@@ -76,9 +120,6 @@ public final class PacketScanner {
         Long contentSize = read(file, offset, buffer, available, layout, "content_size");
         Long begin = read(file, offset, buffer, available, layout, "timestamp_begin");
         Long end = read(file, offset, buffer, available, layout, "timestamp_end");
-        if (begin == null || end == null) {
-            throw new TraceFormatException(file, offset, "the packet context has no timestamp_begin/timestamp_end to partition by");
-        }
         if (packetBits <= 0 || packetBits % 8 != 0) {
             throw new TraceFormatException(file, offset, "invalid packet size of " + packetBits + " bits");
         }
@@ -86,11 +127,13 @@ public final class PacketScanner {
             throw new TraceFormatException(file, offset, "packet of " + packetBits / 8 + " bytes runs past the end of the file ("
                     + fileSize + " bytes): the trace is truncated");
         }
-        try {
-            return new Packet(offset, packetBits, contentSize != null ? contentSize : packetBits, begin, end, streamId == null ? 0 : streamId);
-        } catch (IllegalArgumentException e) {
-            throw new TraceFormatException(file, offset, e.getMessage());
+        long contentBits = contentSize != null ? contentSize : packetBits;
+        if (contentBits <= 0 || contentBits > packetBits) {
+            throw new TraceFormatException(file, offset, "inconsistent packet at offset " + offset + ": packet size " + packetBits
+                    + " bits, content size " + contentBits + " bits");
         }
+        boolean timed = begin != null && end != null;
+        return new Written(offset, packetBits, contentBits, streamId == null ? 0 : streamId, timed, timed ? begin : 0, timed ? end : 0);
     }
 
     /** An unsigned integer field of the packet at {@code offset}, or null when the layout has no such field. */

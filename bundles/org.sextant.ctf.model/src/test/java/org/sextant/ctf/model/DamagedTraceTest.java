@@ -198,7 +198,7 @@ class DamagedTraceTest {
         throw new AssertionError("no " + value + " in " + file);
     }
 
-    private static void writeLong(Path file, long offset, long value, ByteOrder order) throws IOException {
+    static void writeLong(Path file, long offset, long value, ByteOrder order) throws IOException {
         write(file, offset, ByteBuffer.allocate(8).order(order).putLong(value).array());
     }
 
