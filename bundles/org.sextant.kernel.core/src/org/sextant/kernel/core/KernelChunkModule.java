@@ -37,6 +37,9 @@ import org.sextant.parallel.model.SequentialBuilder;
  */
 public abstract class KernelChunkModule extends ChunkAnalysisModule {
 
+    /** The build parameter naming the layout the trace was read with. */
+    static final String LAYOUT = "layout"; //$NON-NLS-1$
+
     private final BiFunction<KernelEventLayout, Set<String>, ChunkAnalysis> fAnalysis;
     private final int fVersion;
     private final String fTaskName;
@@ -74,7 +77,7 @@ public abstract class KernelChunkModule extends ChunkAnalysisModule {
     @Override
     public Map<String, String> buildParameters() {
         String layout = getLayoutName();
-        return layout == null ? Map.of() : Map.of("layout", layout); //$NON-NLS-1$
+        return layout == null ? Map.of() : Map.of(LAYOUT, layout);
     }
 
     @Override

@@ -8,11 +8,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.sextant.common.core.StateSystemWriter;
 import org.sextant.ctf.model.TraceFormatException;
 import org.sextant.parallel.engine.Built;
+import org.sextant.parallel.engine.ChunkHistoryAnalysis;
 import org.sextant.parallel.engine.InputException;
 import org.sextant.parallel.engine.Report;
+import org.sextant.parallel.engine.StateSystemWriter;
 import org.sextant.parallel.model.BuildMode;
 import org.sextant.parallel.model.ChunkAnalysis;
 import org.sextant.parallel.model.ChunkProgress;
@@ -59,10 +60,7 @@ public abstract class ChunkAnalysisModule extends ParallelHistoryModule {
                     new StateSystemWriter(ss), cancelled);
             return new Built(new Report(1, stats.chunks(), stats.events(), stats.deferred(), 1, stats.costs()), stats.lastEvent());
         }
-        ParallelBuilder.Stats stats = new ParallelBuilder(mode).build(traceDirectory, createAnalysis(trace), new StateSystemWriter(ss), progress,
-                cancelled);
-        return new Built(new Report(mode.workerThreads(), stats.chunks(), stats.events(), stats.deferred(), stats.maxChunksInFlight(), stats.costs()),
-                stats.lastEvent());
+        return ChunkHistoryAnalysis.build(createAnalysis(trace), traceDirectory, ss, mode, progress, cancelled);
     }
 
     /** A trace built sequentially says so, whatever the threads asked for. */

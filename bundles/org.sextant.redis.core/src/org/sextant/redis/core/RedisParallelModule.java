@@ -8,7 +8,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.sextant.common.core.StateSystemWriter;
 import org.sextant.ctf.model.TraceFormatException;
 import org.sextant.internal.redis.core.RedisChunkAnalysis;
 import org.sextant.internal.redis.core.RedisRecording;
@@ -17,6 +16,7 @@ import org.sextant.parallel.core.ParallelHistoryModule;
 import org.sextant.parallel.engine.Built;
 import org.sextant.parallel.engine.InputException;
 import org.sextant.parallel.engine.Report;
+import org.sextant.parallel.engine.StateSystemWriter;
 import org.sextant.parallel.model.BuildMode;
 import org.sextant.parallel.model.ChunkProgress;
 import org.sextant.parallel.model.ParallelBuilder;

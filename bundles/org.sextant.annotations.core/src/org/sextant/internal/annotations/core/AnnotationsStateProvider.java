@@ -9,7 +9,7 @@ import org.eclipse.tracecompass.tmf.core.statesystem.AbstractTmfStateProvider;
 import org.eclipse.tracecompass.tmf.core.statesystem.ITmfStateProvider;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.annotations.model.AnnotationTracker;
-import org.sextant.common.core.StateSystemWriter;
+import org.sextant.parallel.engine.StateSystemWriter;
 
 /**
  * Feeds a trace's scheduler events and marker writes to an {@link AnnotationTracker}, whose class comment draws

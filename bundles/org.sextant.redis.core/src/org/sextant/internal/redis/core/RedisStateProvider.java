@@ -8,7 +8,7 @@ import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.statesystem.AbstractTmfStateProvider;
 import org.eclipse.tracecompass.tmf.core.statesystem.ITmfStateProvider;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.sextant.common.core.StateSystemWriter;
+import org.sextant.parallel.engine.StateSystemWriter;
 import org.sextant.redis.model.RedisTracker;
 
 /**

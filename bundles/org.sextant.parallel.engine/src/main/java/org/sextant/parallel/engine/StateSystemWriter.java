@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.sextant.common.core;
+package org.sextant.parallel.engine;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;

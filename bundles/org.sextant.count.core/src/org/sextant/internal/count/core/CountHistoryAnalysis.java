@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.internal.count.core;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
+import org.sextant.count.model.EventCounter;
+import org.sextant.ctf.model.TraceFormatException;
+import org.sextant.parallel.engine.Built;
+import org.sextant.parallel.engine.DirectHistory;
+import org.sextant.parallel.engine.HistoryAnalysis;
+import org.sextant.parallel.engine.HistoryAnalysisProvider;
+import org.sextant.parallel.engine.Report;
+import org.sextant.parallel.model.BuildMode;
+import org.sextant.parallel.model.ChunkProgress;
+import org.sextant.parallel.model.ParallelDecoder;
+
+/**
+ * The event count of a CTF trace as the engine builds it: the decoder's events, merged in time order, fed to the
+ * same {@link EventCounter} and state-system sink as {@link EventCountStateProvider}, so the attribute tree is
+ * Trace Compass's. Counting needs no state in the workers: they only decode. That is the serial mode's build, and
+ * that of parallel builds told how many history trees to write; other parallel builds have the workers write the
+ * count history themselves ({@link CountDirectHistory}), which answers every query as that history tree does.
+ * {@link EventCountParallelModule} is this analysis in Trace Compass; {@link Provider} finds it in a plain JVM.
+ */
+public final class CountHistoryAnalysis implements HistoryAnalysis {
+
+    @Override
+    public String historyId() {
+        return EventCountParallelModule.ID;
+    }
+
+    @Override
+    public int stateVersion() {
+        return EventCountStateProvider.VERSION;
+    }
+
+    @Override
+    public Built build(Path trace, ITmfStateSystemBuilder ss, BuildMode mode, ChunkProgress progress, AtomicBoolean cancelled)
+            throws TraceFormatException, IOException, InterruptedException {
+        EventCounter counter = new EventCounter(new StateSystemCountSink(() -> ss));
+        long[] end = { Long.MIN_VALUE };
+        ParallelDecoder.Stats stats = new ParallelDecoder(mode).decode(trace, (nanos, cpu, name) -> {
+            counter.count(nanos, cpu, name);
+            end[0] = nanos;
+        }, progress, cancelled);
+        return new Built(new Report(mode.workerThreads(), stats.chunks(), stats.events(), 0, stats.maxChunksInFlight(), stats.costs()), end[0]);
+    }
+
+    @Override
+    public DirectHistory directHistory() {
+        return new CountDirectHistory();
+    }
+
+    /** The count of any CTF trace ({@code count}), for the service loader. */
+    public static final class Provider implements HistoryAnalysisProvider {
+        @Override
+        public String name() {
+            return "count"; //$NON-NLS-1$
+        }
+
+        @Override
+        public @Nullable HistoryAnalysis forTrace(Path trace) {
+            return Files.isRegularFile(trace.resolve("metadata")) ? new CountHistoryAnalysis() : null; //$NON-NLS-1$
+        }
+    }
+}

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.parallel.engine;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
+import org.sextant.ctf.model.TraceFormatException;
+import org.sextant.parallel.model.BuildMode;
+import org.sextant.parallel.model.ChunkAnalysis;
+import org.sextant.parallel.model.ChunkProgress;
+import org.sextant.parallel.model.ParallelBuilder;
+
+/**
+ * The history of a {@link ChunkAnalysis} over a CTF trace: its workers hold chunk-local state, the merge resolves
+ * what they deferred and writes the history ({@link ParallelBuilder}, or its serial mode).
+ *
+ * @param historyId
+ *            the state system's id, which names the history's files
+ * @param stateVersion
+ *            the version of the state the analysis writes
+ * @param buildParameters
+ *            what shapes the state besides the trace's files (the event layout it was read with)
+ * @param analysis
+ *            the analysis, made for this trace
+ * @param defaultWriters
+ *            the history trees a build on more than one thread writes unless told otherwise
+ */
+public record ChunkHistoryAnalysis(String historyId, int stateVersion, Map<String, String> buildParameters, ChunkAnalysis analysis,
+        int defaultWriters)
+        implements HistoryAnalysis {
+
+    @Override
+    public Built build(Path trace, ITmfStateSystemBuilder ss, BuildMode mode, ChunkProgress progress, AtomicBoolean cancelled)
+            throws TraceFormatException, IOException, InterruptedException {
+        return build(analysis, trace, ss, mode, progress, cancelled);
+    }
+
+    /**
+     * Builds the history of a chunk analysis over a CTF trace.
+     *
+     * @param analysis
+     *            the analysis
+     * @param trace
+     *            the CTF trace directory
+     * @param ss
+     *            the state system to fill
+     * @param mode
+     *            serial, or parallel on how many threads in chunks of what size
+     * @param progress
+     *            told after each merged chunk
+     * @param cancelled
+     *            set when the build must stop
+     * @return what was done
+     * @throws TraceFormatException
+     *             when the trace cannot be decoded
+     * @throws IOException
+     *             when a file cannot be read
+     * @throws InterruptedException
+     *             when interrupted
+     */
+    public static Built build(ChunkAnalysis analysis, Path trace, ITmfStateSystemBuilder ss, BuildMode mode, ChunkProgress progress,
+            AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
+        ParallelBuilder.Stats stats = new ParallelBuilder(mode).build(trace, analysis, new StateSystemWriter(ss), progress, cancelled);
+        return new Built(new Report(mode.workerThreads(), stats.chunks(), stats.events(), stats.deferred(), stats.maxChunksInFlight(), stats.costs()),
+                stats.lastEvent());
+    }
+}
