@@ -3,6 +3,7 @@ package org.sextant.common.core;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Function;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
@@ -15,15 +16,15 @@ import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 
 /**
  * Creates the data provider of a trace that has a given analysis module, scheduling the module: what every
- * data provider factory of an analysis does.
+ * data provider factory of an analysis does. The module is the one of a class and id, or the one a family
+ * chooses per trace (the engine's build where it reads the trace, Trace Compass's elsewhere).
  *
  * @param <M>
  *            the module class
  */
 public abstract class ModuleDataProviderFactory<M extends IAnalysisModule> implements IDataProviderFactory {
 
-    private final Class<M> fModuleClass;
-    private final String fModuleId;
+    private final Function<ITmfTrace, @Nullable M> fModules;
     private final IDataProviderDescriptor fDescriptor;
 
     /**
@@ -35,8 +36,17 @@ public abstract class ModuleDataProviderFactory<M extends IAnalysisModule> imple
      *            the provider's description
      */
     protected ModuleDataProviderFactory(Class<M> moduleClass, String moduleId, IDataProviderDescriptor descriptor) {
-        fModuleClass = moduleClass;
-        fModuleId = moduleId;
+        this(trace -> TmfTraceUtils.getAnalysisModuleOfClass(trace, moduleClass, moduleId), descriptor);
+    }
+
+    /**
+     * @param modules
+     *            the module of a trace, not scheduled, or null when it has none
+     * @param descriptor
+     *            the provider's description
+     */
+    protected ModuleDataProviderFactory(Function<ITmfTrace, @Nullable M> modules, IDataProviderDescriptor descriptor) {
+        fModules = modules;
         fDescriptor = descriptor;
     }
 
@@ -51,7 +61,7 @@ public abstract class ModuleDataProviderFactory<M extends IAnalysisModule> imple
 
     @Override
     public @Nullable ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace) {
-        M module = TmfTraceUtils.getAnalysisModuleOfClass(trace, fModuleClass, fModuleId);
+        M module = fModules.apply(trace);
         if (module == null) {
             return null;
         }
@@ -61,6 +71,6 @@ public abstract class ModuleDataProviderFactory<M extends IAnalysisModule> imple
 
     @Override
     public Collection<IDataProviderDescriptor> getDescriptors(ITmfTrace trace) {
-        return TmfTraceUtils.getAnalysisModuleOfClass(trace, fModuleClass, fModuleId) == null ? List.of() : List.of(fDescriptor);
+        return fModules.apply(trace) == null ? List.of() : List.of(fDescriptor);
     }
 }

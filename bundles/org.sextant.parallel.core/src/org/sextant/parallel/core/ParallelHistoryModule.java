@@ -130,6 +130,12 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule
         return built == null ? -1 : built.insertionCpuNanos();
     }
 
+    /** @return the file the analysis's companion wrote beside the history, once built or reused; null without one */
+    public @Nullable Path getCompanion() {
+        BuiltHistory built = fBuilt;
+        return built == null ? null : built.companion();
+    }
+
     @Override
     protected boolean executeAnalysis(IProgressMonitor monitor) throws TmfAnalysisException {
         ITmfTrace trace = getTrace();

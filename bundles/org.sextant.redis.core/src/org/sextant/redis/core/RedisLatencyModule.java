@@ -10,6 +10,7 @@ import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.sextant.internal.redis.core.RedisCompanion;
 import org.sextant.internal.redis.core.RequestAspect;
 import org.sextant.internal.redis.core.RequestCollector;
 
@@ -25,7 +26,7 @@ public class RedisLatencyModule extends RedisSegmentModule {
 
     /** Creates the module, as plugin.xml does. */
     public RedisLatencyModule() {
-        super(RequestCollector::requests);
+        super(RequestCollector::requests, RedisCompanion::requests);
     }
 
     /**

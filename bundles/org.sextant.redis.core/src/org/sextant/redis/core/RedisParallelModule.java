@@ -3,13 +3,20 @@ package org.sextant.redis.core;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.sextant.ctf.model.TraceFormatException;
+import org.sextant.internal.redis.core.LinkSegment;
+import org.sextant.internal.redis.core.Messages;
 import org.sextant.internal.redis.core.RedisChunkAnalysis;
+import org.sextant.internal.redis.core.RedisCompanion;
 import org.sextant.internal.redis.core.RedisRecording;
 import org.sextant.internal.redis.core.RedisTraces;
 import org.sextant.parallel.core.ParallelHistoryModule;
@@ -23,22 +30,50 @@ import org.sextant.parallel.model.ParallelBuilder;
 import org.sextant.redis.model.RedisTracker;
 
 /**
- * The Redis model of {@link RedisAnalysisModule}, the same state, built by Sextant's parallel builder from the
- * CTF traces of a recording (one per process) at once: chunk workers decode, the merge feeds one
- * {@link RedisTracker} in global time order ({@code RedisChunkAnalysis} says why there). Where the tracer
- * discarded events the build stops and says where: the lost-event markers Trace Compass makes of them are not
- * made here yet.
+ * The Redis model built once by the engine from the CTF traces of a recording (one per process) at once: chunk
+ * workers decode, the merge feeds one {@link RedisTracker} in global time order ({@code RedisChunkAnalysis} says
+ * why there). The state is {@link RedisAnalysisModule}'s; the requests and the hops of their paths the tracker
+ * completes on the way are kept beside the history ({@link RedisCompanion}), so that Netflow, Threads, Data
+ * Volume, Events Latency and Request Paths all read this one build. It applies where the tracer discarded no
+ * event: the lost-event markers Trace Compass makes of discards are not made here, and such recordings are
+ * built by Trace Compass's reader ({@link #of}).
  */
 public class RedisParallelModule extends ParallelHistoryModule {
 
     /** The module id; also the state system id and history file name. */
     public static final String ID = "org.sextant.redis.core.parallel"; //$NON-NLS-1$
 
+    private final List<RequestSegment> fRequests = new ArrayList<>();
+    private final List<LinkSegment> fLinks = new ArrayList<>();
+    private volatile @Nullable RedisCompanion fCompanion;
+
+    /**
+     * @param trace
+     *            a trace or a recording's experiment
+     * @return its parallel Redis module, not scheduled; null when it has no Redis events or the engine cannot build
+     *         it (a tracer discarded events)
+     */
+    public static @Nullable RedisParallelModule of(ITmfTrace trace) {
+        return TmfTraceUtils.getAnalysisModuleOfClass(trace, RedisParallelModule.class, ID);
+    }
+
     @Override
     public boolean canExecute(ITmfTrace trace) {
+        if (!RedisTraces.hasRedisEvents(trace)) {
+            return false;
+        }
         try {
-            return RedisTraces.hasRedisEvents(trace) && !RedisRecording.members(trace).isEmpty();
-        } catch (IOException e) {
+            Map<Path, Long> members = RedisRecording.members(trace);
+            if (members.isEmpty()) {
+                return false;
+            }
+            for (Path member : members.keySet()) {
+                if (RedisRecording.firstDiscard(member) != null) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (IOException | TraceFormatException e) {
             // applies, and the build says why it cannot be made
             return true;
         }
@@ -51,11 +86,12 @@ public class RedisParallelModule extends ParallelHistoryModule {
 
     @Override
     protected String getTaskName() {
-        return "Building the Redis model in parallel"; //$NON-NLS-1$
+        return Messages.Parallel_Task;
     }
 
     @Override
-    public Built build(Path traceDirectory, ITmfStateSystemBuilder ss, BuildMode mode, ChunkProgress progress, AtomicBoolean cancelled) throws TraceFormatException, InputException, IOException, InterruptedException {
+    public Built build(Path traceDirectory, ITmfStateSystemBuilder ss, BuildMode mode, ChunkProgress progress, AtomicBoolean cancelled)
+            throws TraceFormatException, InputException, IOException, InterruptedException {
         ITmfTrace trace = getTrace();
         if (trace == null) {
             throw new IOException("no trace"); //$NON-NLS-1$
@@ -68,14 +104,45 @@ public class RedisParallelModule extends ParallelHistoryModule {
                         new IOException(discard));
             }
         }
+        fRequests.clear();
+        fLinks.clear();
         StateSystemWriter writer = new StateSystemWriter(ss);
-        RedisTracker tracker = new RedisTracker(writer, request -> {
-            // latencies are the segment store's (RedisLatencyModule)
-        });
+        RedisTracker tracker = new RedisTracker(writer, request -> fRequests.add(RequestSegment.of(request)), link -> fLinks.add(LinkSegment.of(link)));
         ParallelBuilder.Stats stats = new ParallelBuilder(mode).build(members, new RedisChunkAnalysis(tracker, RedisRecording.fields(members.keySet())),
                 writer, progress, cancelled);
         // the serial build's history ends at the experiment's last event, whichever member holds it
         long end = Math.max(stats.lastEvent(), trace.getEndTime().toNanos());
         return new Built(new Report(mode.workerThreads(), stats.chunks(), stats.events(), stats.deferred(), stats.maxChunksInFlight(), stats.costs()), end);
+    }
+
+    /** The requests and hops of the build just made, kept beside its history; their lists are then let go. */
+    @Override
+    public Companion companion() {
+        return file -> {
+            RedisCompanion companion = new RedisCompanion(List.copyOf(fRequests), List.copyOf(fLinks));
+            companion.write(file);
+            fCompanion = companion;
+            fRequests.clear();
+            fLinks.clear();
+        };
+    }
+
+    /**
+     * @return what the build saw besides the state (its requests and the hops of their paths), once the module
+     *         completed; read from beside the history where it was reused
+     * @throws IOException
+     *             when the file kept beside the history cannot be read
+     */
+    public RedisCompanion getCompanionContent() throws IOException {
+        RedisCompanion companion = fCompanion;
+        if (companion == null) {
+            Path file = getCompanion();
+            if (file == null) {
+                throw new IOException(getId() + " has not been built"); //$NON-NLS-1$
+            }
+            companion = RedisCompanion.read(file);
+            fCompanion = companion;
+        }
+        return companion;
     }
 }

@@ -4,6 +4,7 @@ package org.sextant.redis.core;
 import java.util.List;
 
 import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
+import org.sextant.internal.redis.core.RedisCompanion;
 import org.sextant.internal.redis.core.RequestCollector;
 
 /**
@@ -18,7 +19,7 @@ public class RedisPathModule extends RedisSegmentModule {
 
     /** Creates the module, as plugin.xml does. */
     public RedisPathModule() {
-        super(RequestCollector::links);
+        super(RequestCollector::links, RedisCompanion::links);
     }
 
     @Override

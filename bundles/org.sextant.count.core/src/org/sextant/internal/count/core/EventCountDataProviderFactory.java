@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.count.core;
 
-import java.util.Collection;
-import java.util.List;
-
-import org.eclipse.jdt.annotation.Nullable;
-import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor;
 import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor.ProviderType;
-import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderFactory;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.sextant.common.core.ModuleDataProviderFactory;
 import org.sextant.common.core.ProviderDescriptor;
 
 /**
@@ -20,23 +15,16 @@ import org.sextant.common.core.ProviderDescriptor;
  * Compass's event request for the other kernel traces. The Event Count view and a trace server's client see
  * the same history as {@code sextant analyze}.
  */
-public class EventCountDataProviderFactory implements IDataProviderFactory {
+public class EventCountDataProviderFactory extends ModuleDataProviderFactory<ITmfAnalysisModuleWithStateSystems> {
 
-    private static final IDataProviderDescriptor DESCRIPTOR = new ProviderDescriptor(EventCountDataProvider.ID, Messages.EventCount_Title,
-            Messages.EventCount_Description, ProviderType.TREE_TIME_XY);
-
-    @Override
-    public @Nullable ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace) {
-        ITmfAnalysisModuleWithStateSystems module = EventCountSummaryDataProviderFactory.module(trace);
-        if (module == null) {
-            return null;
-        }
-        module.schedule();
-        return new EventCountDataProvider(trace, module);
+    /** Creates the factory, as plugin.xml does. */
+    public EventCountDataProviderFactory() {
+        super(EventCountSummaryDataProviderFactory::module, new ProviderDescriptor(EventCountDataProvider.ID, Messages.EventCount_Title,
+                Messages.EventCount_Description, ProviderType.TREE_TIME_XY));
     }
 
     @Override
-    public Collection<IDataProviderDescriptor> getDescriptors(ITmfTrace trace) {
-        return EventCountSummaryDataProviderFactory.module(trace) == null ? List.of() : List.of(DESCRIPTOR);
+    protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, ITmfAnalysisModuleWithStateSystems module) {
+        return new EventCountDataProvider(trace, module);
     }
 }

@@ -1,18 +1,14 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.count.core;
 
-import java.util.Collection;
-import java.util.List;
-
 import org.eclipse.jdt.annotation.Nullable;
-import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor;
 import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor.ProviderType;
-import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderFactory;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.sextant.common.core.ModuleDataProviderFactory;
 import org.sextant.common.core.ProviderDescriptor;
 import org.sextant.count.core.EventCountAnalysisModule;
 
@@ -21,10 +17,13 @@ import org.sextant.count.core.EventCountAnalysisModule;
  * as the command line's count does: the parallel build for CTF traces, Trace Compass's event request for the
  * other kernel traces. Both write the same history.
  */
-public class EventCountSummaryDataProviderFactory implements IDataProviderFactory {
+public class EventCountSummaryDataProviderFactory extends ModuleDataProviderFactory<ITmfAnalysisModuleWithStateSystems> {
 
-    private static final IDataProviderDescriptor DESCRIPTOR = new ProviderDescriptor(EventCountSummaryDataProvider.ID,
-            Messages.EventCount_SummaryTitle, Messages.EventCount_SummaryDescription, ProviderType.DATA_TREE);
+    /** Creates the factory, as plugin.xml does. */
+    public EventCountSummaryDataProviderFactory() {
+        super(EventCountSummaryDataProviderFactory::module, new ProviderDescriptor(EventCountSummaryDataProvider.ID,
+                Messages.EventCount_SummaryTitle, Messages.EventCount_SummaryDescription, ProviderType.DATA_TREE));
+    }
 
     /**
      * @param trace
@@ -40,17 +39,7 @@ public class EventCountSummaryDataProviderFactory implements IDataProviderFactor
     }
 
     @Override
-    public @Nullable ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace) {
-        ITmfAnalysisModuleWithStateSystems module = module(trace);
-        if (module == null) {
-            return null;
-        }
-        module.schedule();
+    protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, ITmfAnalysisModuleWithStateSystems module) {
         return new EventCountSummaryDataProvider(trace, module);
-    }
-
-    @Override
-    public Collection<IDataProviderDescriptor> getDescriptors(ITmfTrace trace) {
-        return module(trace) == null ? List.of() : List.of(DESCRIPTOR);
     }
 }

@@ -4,9 +4,9 @@ package org.sextant.internal.redis.core;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.eclipse.tracecompass.tmf.core.model.xy.TmfXYAxisDescription;
+import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.common.core.CumulativeXYDataProvider;
-import org.sextant.redis.core.RedisAnalysisModule;
 import org.sextant.redis.model.RedisTracker;
 
 /**
@@ -26,7 +26,7 @@ public class DataVolumeDataProvider extends CumulativeXYDataProvider {
      * @param module
      *            its Redis module, scheduled
      */
-    public DataVolumeDataProvider(ITmfTrace trace, RedisAnalysisModule module) {
+    public DataVolumeDataProvider(ITmfTrace trace, ITmfAnalysisModuleWithStateSystems module) {
         super(trace, module, Messages.Volume_Title, new TmfXYAxisDescription(Messages.Volume_Axis, Messages.Volume_Unit));
     }
 

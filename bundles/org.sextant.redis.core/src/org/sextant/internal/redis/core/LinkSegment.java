@@ -36,7 +36,12 @@ public record LinkSegment(long getStart, long getEnd, String kind, String fromNo
         return kind;
     }
 
-    static LinkSegment of(Link link) {
+    /**
+     * @param link
+     *            a hop of the model
+     * @return its segment
+     */
+    public static LinkSegment of(Link link) {
         return new LinkSegment(link.start(), link.end(), link.kind().name(), link.fromNode(), link.fromFd(), link.toNode(), link.toFd(), link.label());
     }
 }

@@ -11,6 +11,7 @@ public class Messages extends NLS {
     private static final String BUNDLE_NAME = Messages.class.getPackageName() + ".messages"; //$NON-NLS-1$
 
     public static String Latency_Command = ""; //$NON-NLS-1$
+    public static String Parallel_Task = ""; //$NON-NLS-1$
     public static String Latency_CommandHelp = ""; //$NON-NLS-1$
     public static String Latency_Type = ""; //$NON-NLS-1$
     public static String Latency_TypeHelp = ""; //$NON-NLS-1$

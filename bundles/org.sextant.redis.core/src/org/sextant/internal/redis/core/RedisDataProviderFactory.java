@@ -3,27 +3,28 @@ package org.sextant.internal.redis.core;
 
 import java.util.Objects;
 
-import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor.ProviderType;
 import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor;
+import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor.ProviderType;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
+import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.sextant.common.core.ModuleDataProviderFactory;
 import org.sextant.common.core.ProviderDescriptor;
 import org.sextant.internal.redis.core.RedisTimeGraphDataProvider.Rows;
-import org.sextant.redis.core.RedisAnalysisModule;
 import org.sextant.redis.core.RedisLatencyModule;
 import org.sextant.redis.core.RedisPathModule;
 
 /**
- * Creates the data providers of the Redis state system, one factory per provider id as plugin.xml registers
- * them.
+ * Creates the data providers of the Redis model, one factory per provider id as plugin.xml registers them, over
+ * the build {@link RedisTraces#stateModule} chooses: the engine's one build, whose requests and paths the latency
+ * and path modules take too, or Trace Compass's where the engine does not read the recording.
  */
-public abstract class RedisDataProviderFactory extends ModuleDataProviderFactory<RedisAnalysisModule> {
+public abstract class RedisDataProviderFactory extends ModuleDataProviderFactory<ITmfAnalysisModuleWithStateSystems> {
 
     private RedisDataProviderFactory(IDataProviderDescriptor descriptor) {
-        super(RedisAnalysisModule.class, RedisAnalysisModule.ID, descriptor);
+        super(RedisTraces::stateModule, descriptor);
     }
 
     /** Redis Netflow: a row per connection. */
@@ -34,7 +35,7 @@ public abstract class RedisDataProviderFactory extends ModuleDataProviderFactory
         }
 
         @Override
-        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, RedisAnalysisModule module) {
+        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, ITmfAnalysisModuleWithStateSystems module) {
             return new RedisTimeGraphDataProvider(trace, module, Rows.NETFLOW);
         }
     }
@@ -47,7 +48,7 @@ public abstract class RedisDataProviderFactory extends ModuleDataProviderFactory
         }
 
         @Override
-        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, RedisAnalysisModule module) {
+        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, ITmfAnalysisModuleWithStateSystems module) {
             return new RedisTimeGraphDataProvider(trace, module, Rows.THREADS);
         }
     }
@@ -60,7 +61,7 @@ public abstract class RedisDataProviderFactory extends ModuleDataProviderFactory
         }
 
         @Override
-        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, RedisAnalysisModule module) {
+        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, ITmfAnalysisModuleWithStateSystems module) {
             return new DataVolumeDataProvider(trace, module);
         }
     }
@@ -73,7 +74,7 @@ public abstract class RedisDataProviderFactory extends ModuleDataProviderFactory
         }
 
         @Override
-        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, RedisAnalysisModule module) {
+        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, ITmfAnalysisModuleWithStateSystems module) {
             // declared for the same traces as the Redis module, with the same condition: there whenever it is
             RedisPathModule paths = Objects.requireNonNull(TmfTraceUtils.getAnalysisModuleOfClass(trace, RedisPathModule.class, RedisPathModule.ID));
             paths.schedule();
@@ -89,7 +90,7 @@ public abstract class RedisDataProviderFactory extends ModuleDataProviderFactory
         }
 
         @Override
-        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, RedisAnalysisModule module) {
+        protected ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace, ITmfAnalysisModuleWithStateSystems module) {
             RedisLatencyModule latency = TmfTraceUtils.getAnalysisModuleOfClass(trace, RedisLatencyModule.class, RedisLatencyModule.ID);
             if (latency != null) {
                 latency.schedule();

@@ -5,20 +5,23 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
+import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.sextant.common.core.FailureReporter;
 import org.sextant.common.core.SummaryEntryModel;
 import org.sextant.common.core.summary.AnalysisOptions;
 import org.sextant.common.core.summary.HeadlessAnalysisException;
 import org.sextant.common.core.summary.IHeadlessAnalysis;
 import org.sextant.common.core.summary.SummaryTree;
 import org.sextant.common.model.series.DurationStats;
-import org.sextant.redis.core.RedisAnalysisModule;
 import org.sextant.redis.core.RedisLatencyModule;
+import org.sextant.redis.core.RedisParallelModule;
 import org.sextant.redis.core.RedisPathModule;
 
 /**
@@ -36,12 +39,16 @@ public class RedisHeadlessAnalysis implements IHeadlessAnalysis {
 
     @Override
     public boolean appliesTo(ITmfTrace trace) {
-        return module(trace, RedisAnalysisModule.class, RedisAnalysisModule.ID) != null;
+        return RedisTraces.stateModule(trace) != null;
     }
 
     @Override
     public Map<String, Object> run(ITmfTrace trace, AnalysisOptions options, IProgressMonitor monitor) throws HeadlessAnalysisException {
-        complete(module(trace, RedisAnalysisModule.class, RedisAnalysisModule.ID), monitor);
+        ITmfAnalysisModuleWithStateSystems state = RedisTraces.stateModule(trace);
+        if (state instanceof RedisParallelModule parallel) {
+            parallel.setMode(options.build());
+        }
+        complete(state, monitor);
         complete(module(trace, RedisLatencyModule.class, RedisLatencyModule.ID), monitor);
         complete(module(trace, RedisPathModule.class, RedisPathModule.ID), monitor);
         SummaryTree summary = SummaryTree.fetch(trace, RedisSummaryDataProvider.ID, monitor);
@@ -65,6 +72,7 @@ public class RedisHeadlessAnalysis implements IHeadlessAnalysis {
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("nodes", nodes); //$NON-NLS-1$
         result.put("paths", paths(SummaryTree.fetch(trace, RequestPathsDataProvider.ID, monitor))); //$NON-NLS-1$
+        result.put("build", RedisTraces.describeBuild(Objects.requireNonNull(state))); //$NON-NLS-1$
         return result;
     }
 
@@ -74,6 +82,10 @@ public class RedisHeadlessAnalysis implements IHeadlessAnalysis {
         }
         module.schedule();
         if (!module.waitForCompletion(monitor)) {
+            String failure = module instanceof FailureReporter reporter ? reporter.getFailure() : null;
+            if (failure != null) {
+                throw HeadlessAnalysisException.badInput(failure);
+            }
             throw new HeadlessAnalysisException(module.getName() + " did not complete" + (monitor.isCanceled() ? " (cancelled)" : "")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         }
     }

@@ -12,9 +12,9 @@ import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
+import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.common.core.SummaryDataProvider;
-import org.sextant.redis.core.RedisAnalysisModule;
 import org.sextant.redis.core.RedisPathModule;
 import org.sextant.redis.model.Link;
 import org.sextant.redis.model.RedisTracker;
@@ -54,7 +54,7 @@ public class RequestPathsDataProvider extends SummaryDataProvider {
      * @param paths
      *            its path module, scheduled
      */
-    public RequestPathsDataProvider(ITmfTrace trace, RedisAnalysisModule module, RedisPathModule paths) {
+    public RequestPathsDataProvider(ITmfTrace trace, ITmfAnalysisModuleWithStateSystems module, RedisPathModule paths) {
         super(trace, module, List.of(Messages.Summary_Name, Messages.Summary_Value, Messages.Paths_Start, Messages.Paths_Duration));
         fPaths = paths;
     }

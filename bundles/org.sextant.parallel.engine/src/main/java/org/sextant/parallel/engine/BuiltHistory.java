@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.parallel.engine;
 
+import java.nio.file.Path;
+
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 
@@ -20,6 +22,10 @@ import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
  *            direct history, which has none; -1 when reused or not measured)
  * @param writers
  *            the history trees written at once (0 for a direct history), or -1 when reused
+ * @param companion
+ *            the file the analysis's {@link HistoryAnalysis#companion() companion} wrote beside the history, or
+ *            null when it has none
  */
-public record BuiltHistory(ITmfStateSystem stateSystem, @Nullable Report report, String description, long insertionCpuNanos, int writers) {
+public record BuiltHistory(ITmfStateSystem stateSystem, @Nullable Report report, String description, long insertionCpuNanos, int writers,
+        @Nullable Path companion) {
 }

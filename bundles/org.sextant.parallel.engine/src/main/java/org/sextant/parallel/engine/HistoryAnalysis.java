@@ -69,6 +69,31 @@ public interface HistoryAnalysis {
     }
 
     /**
+     * What a build saw besides the state, written to a file beside the history and kept, reused and deleted with it
+     * (the Redis model's requests and the hops of their paths, which its views list beside its state).
+     */
+    @FunctionalInterface
+    interface Companion {
+        /**
+         * Writes what the build that just ended saw.
+         *
+         * @param file
+         *            the file to write, renamed once the history is complete
+         * @throws IOException
+         *             when it cannot be written
+         */
+        void write(Path file) throws IOException;
+    }
+
+    /**
+     * @return what writes the file the history keeps beside it, {@code <id>.companion}; null (the default) when the
+     *         analysis has none
+     */
+    default @Nullable Companion companion() {
+        return null;
+    }
+
+    /**
      * The history trees written at once by a build on more than one thread unless told otherwise. One by default,
      * as Trace Compass writes it; an analysis whose merge outpaces one insertion thread says more. A build on one
      * thread writes one tree unless told otherwise, so that the one-core baseline of a benchmark is the build a

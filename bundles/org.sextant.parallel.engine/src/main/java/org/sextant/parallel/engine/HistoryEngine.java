@@ -53,6 +53,11 @@ import org.sextant.parallel.model.ShardManifest;
  * <li>the analysis's {@link DirectHistory}, {@code <id>.direct}, which its chunk workers write themselves, made by
  * parallel builds told no writer count.</li>
  * </ul>
+ * <p>
+ * An analysis with a {@link HistoryAnalysis#companion() companion} keeps what its build saw besides the state in
+ * {@code <id>.companion}, renamed before the history and deleted with it: a history without its companion is
+ * rebuilt.
+ * </p>
  */
 public final class HistoryEngine {
 
@@ -72,6 +77,7 @@ public final class HistoryEngine {
     private static final String PARTIAL_SUFFIX = ".partial"; //$NON-NLS-1$
     private static final String DIRECT_SUFFIX = ".direct"; //$NON-NLS-1$
     private static final String MANIFEST_SUFFIX = ".ht.shards"; //$NON-NLS-1$
+    private static final String COMPANION_SUFFIX = ".companion"; //$NON-NLS-1$
     private static final String DIRECT_DESCRIPTION = "written by its workers"; //$NON-NLS-1$
     private static final String STATE_VERSION = "state version"; //$NON-NLS-1$
     private static final int QUEUE_SIZE = 10000;
@@ -152,6 +158,8 @@ public final class HistoryEngine {
         // A direct history's record is its own: what a trace's folder holds with no record is deleted when the
         // trace's files change (the trace opener), which must leave the history to be rebuilt here, saying why.
         Path directRecord = Provenance.recordOf(direct);
+        HistoryAnalysis.Companion companion = analysis.companion();
+        Path companionFile = companion == null ? null : directory.resolve(id + COMPANION_SUFFIX);
         DirectHistory directHistory = writesDirectly(analysis, mode) ? analysis.directHistory() : null;
         int writers = writers(analysis, mode);
         List<Path> shards = shardFiles(directory, id, writers);
@@ -162,9 +170,12 @@ public final class HistoryEngine {
             String rebuilt = null;
             if (Files.isRegularFile(history) || Files.isRegularFile(manifest) || Files.isRegularFile(direct)) {
                 String change = changeSince(provenance, Files.isRegularFile(direct) ? directRecord : record);
+                if (change == null && companionFile != null && !Files.isRegularFile(companionFile)) {
+                    change = companionFile.getFileName() + " is missing"; //$NON-NLS-1$
+                }
                 if (change == null) {
                     try {
-                        return new BuiltHistory(open(analysis, history, manifest, direct), null, "reused", -1, -1); //$NON-NLS-1$
+                        return new BuiltHistory(open(analysis, history, manifest, direct), null, "reused", -1, -1, companionFile); //$NON-NLS-1$
                     } catch (IOException e) {
                         change = "the history cannot be opened (" + e.getMessage() + ')'; //$NON-NLS-1$
                     }
@@ -174,6 +185,9 @@ public final class HistoryEngine {
             Files.deleteIfExists(record);
             Files.deleteIfExists(directRecord);
             deleteHistory(directory, id);
+            if (companionFile != null) {
+                Files.deleteIfExists(companionFile);
+            }
             Files.createDirectories(directory);
             for (Path partial : partials) {
                 Files.deleteIfExists(partial);
@@ -184,10 +198,11 @@ public final class HistoryEngine {
                 if (cancelled.get()) {
                     return null;
                 }
+                writeCompanion(companion, companionFile);
                 provenance.write(directRecord);
                 Files.move(partials.get(0), direct, StandardCopyOption.ATOMIC_MOVE);
                 ITmfStateSystem ss = StateSystemFactory.newStateSystem(directHistory.open(id, direct), false);
-                return new BuiltHistory(ss, built.report(), describe(analysis, mode, built.report(), 0, rebuilt), 0, 0);
+                return new BuiltHistory(ss, built.report(), describe(analysis, mode, built.report(), 0, rebuilt), 0, 0, companionFile);
             }
             Set<Long> existing = insertionThreads(Set.of());
             IStateHistoryBackend backend = writers == 1
@@ -205,6 +220,7 @@ public final class HistoryEngine {
             ss.closeHistory(Math.max(built.end(), start));
             long insertionNanos = insertionCpu < 0 ? -1 : insertionCpu + System.nanoTime() - closing;
             ss.dispose();
+            writeCompanion(companion, companionFile);
             provenance.write(record);
             if (writers == 1) {
                 Files.move(partials.get(0), history, StandardCopyOption.ATOMIC_MOVE);
@@ -216,7 +232,7 @@ public final class HistoryEngine {
                 ShardManifest.write(manifest, shards);
             }
             return new BuiltHistory(open(analysis, history, manifest, direct), built.report(), describe(analysis, mode, built.report(), writers, rebuilt),
-                    insertionNanos, writers);
+                    insertionNanos, writers, companionFile);
         } finally {
             for (Path partial : partials) {
                 try {
@@ -225,6 +241,20 @@ public final class HistoryEngine {
                     // Left behind, it is never read: only complete histories are opened.
                 }
             }
+        }
+    }
+
+    /** Writes the companion through a partial file, renamed once written: never half a companion to reuse. */
+    private static void writeCompanion(HistoryAnalysis.@Nullable Companion companion, @Nullable Path file) throws IOException {
+        if (companion == null || file == null) {
+            return;
+        }
+        Path partial = partialOf(file);
+        try {
+            companion.write(partial);
+            Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(partial);
         }
     }
 
