@@ -106,6 +106,18 @@ public class CallProfileTrace extends TmfTrace {
     }
 
     /**
+     * A call path's text ({@code outer;inner}), made when shown: indexing reads every event and shows none, and the
+     * texts of every path of a deep chain (a callgrind chain, each function with its own cost) add up to the square
+     * of its depth.
+     */
+    private record PathText(CallTree.Node node) {
+        @Override
+        public String toString() {
+            return String.join(";", node.path()); //$NON-NLS-1$
+        }
+    }
+
+    /**
      * @param rank
      *            an event's rank, below {@link #eventCount()}
      * @return the event
@@ -113,7 +125,7 @@ public class CallProfileTrace extends TmfTrace {
     protected ITmfEvent createEvent(long rank) {
         CallTree.Node node = fPaths.get((int) rank);
         ITmfEventField content = new TmfEventField(ITmfEventField.ROOT_FIELD_ID, null, new ITmfEventField[] {
-                new TmfEventField(PATH, String.join(";", node.path()), null), //$NON-NLS-1$
+                new TmfEventField(PATH, new PathText(node), null),
                 new TmfEventField(SELF, node.self(), null),
                 new TmfEventField(TOTAL, node.total(), null) });
         return new TmfEvent(this, rank, TmfTimestamp.fromNanos(0), CALL_PATH, content);

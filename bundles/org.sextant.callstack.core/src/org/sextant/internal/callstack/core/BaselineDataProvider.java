@@ -4,7 +4,6 @@ package org.sextant.internal.callstack.core;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -121,9 +120,7 @@ public class BaselineDataProvider extends ProfileDataProvider<SummaryEntryModel>
     }
 
     private static void paths(List<SummaryEntryModel> entries, long parent, CallTree before, CallTree after, int top) {
-        List<CallTreeDiff.Change> changes = new ArrayList<>(CallTreeDiff.changes(before, after));
-        changes.sort(Comparator.comparingLong((CallTreeDiff.Change change) -> Math.abs(change.delta())).reversed()
-                .thenComparing(change -> String.join(";", change.path()))); //$NON-NLS-1$
+        List<CallTreeDiff.Change> changes = CallTreeDiff.largestFirst(before, after);
         long id = addSummary(entries, parent, Messages.Baseline_Paths, PATHS, counted(changes.size()));
         for (CallTreeDiff.Change change : changes.subList(0, Math.min(top, changes.size()))) {
             CallTree.Node was = before.find(change.path());

@@ -86,21 +86,19 @@ public class CallTreeDiffDataProvider extends ProfileDataProvider<CallTreeDiffEn
             throw new IllegalArgumentException(String.format(Messages.Parameter_NoSuchWeight, other.file().getFileName(), DataProviders.name(weight)));
         }
         CallTree after = other.tree(weight);
-        Map<List<String>, CallTreeDiff.Kind> changes = new HashMap<>();
-        for (CallTreeDiff.Change change : CallTreeDiff.changes(before, after)) {
-            changes.put(change.path(), change.kind());
-        }
-        CallTree union = CallTreeDiff.union(before, after);
+        // each union node comes with its nodes in both runs: looking its path up in each from the root, for every
+        // node, costs a deep tree the square of its depth
+        CallTreeDiff.Union pair = CallTreeDiff.pair(before, after);
+        CallTree union = pair.tree();
         List<CallTreeDiffEntry> entries = new ArrayList<>();
         entries.add(CallTreeDiffEntry.of(0, -1, CallTreeEntry.Kind.GROUP, Profiles.scopeLabel(scope, group), group, null, union.root(), before.root(),
                 after.root(), null, null));
         Map<CallTree.Node, Long> ids = new HashMap<>();
         ids.put(union.root(), 0L);
         for (CallTree.Node node : union.preorder()) {
-            List<String> path = node.path();
-            CallTree.Node was = before.find(path);
-            CallTree.Node is = after.find(path);
-            CallTreeDiff.Kind change = changes.get(path);
+            CallTree.Node was = pair.before(node);
+            CallTree.Node is = pair.after(node);
+            CallTreeDiff.Kind change = pair.change(node);
             boolean ownChange = was == null || is == null || was.self() != is.self();
             long id = entries.size();
             ids.put(node, id);

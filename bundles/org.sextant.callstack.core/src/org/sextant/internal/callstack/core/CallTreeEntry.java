@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.callstack.core;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -128,39 +127,48 @@ public class CallTreeEntry extends TmfTreeDataModel {
     }
 
     /**
-     * The call paths of the calls below one entry, for what lays a tree out or walks it (the sunburst, a summary's
-     * costliest paths).
+     * Adds the calls below one entry to a tree being built, each under its caller's node: found by the caller's
+     * id, not by its path, since copying each call's path from its caller's costs a deep tree the square of its
+     * depth (a folded stack of 2^16 frames filled the heap so).
      *
      * @param <E>
      *            the entries' type
+     * @param tree
+     *            the tree being built
      * @param entries
      *            entries as a provider listed them, each after its parent
      * @param rootId
      *            the entry whose calls to take: a group's, or a differential's root
+     * @param self
+     *            the cost each call path gets itself
      * @param taken
      *            which calls to take: a call not taken is left out with its callees
-     * @return each call taken with its path, in the entries' order, which is the call order
+     * @return each call taken with its node, in the entries' order, which is the call order
      */
-    public static <E extends CallTreeEntry> Map<E, List<String>> paths(List<E> entries, long rootId, Predicate<E> taken) {
-        Map<Long, List<String>> byId = new HashMap<>();
-        byId.put(rootId, List.of());
-        Map<E, List<String>> paths = new LinkedHashMap<>();
+    public static <E extends CallTreeEntry> Map<E, CallTree.Node> calls(CallTree.Builder tree, List<E> entries, long rootId, ToLongFunction<E> self,
+            Predicate<E> taken) {
+        Map<Long, CallTree.Node> byId = new HashMap<>();
+        byId.put(rootId, tree.root());
+        Map<E, CallTree.Node> calls = new LinkedHashMap<>();
         for (E entry : entries) {
-            List<String> parent = byId.get(entry.getParentId());
-            if (parent == null || entry.kind() != Kind.CALL || !taken.test(entry)) {
+            CallTree.Node caller = byId.get(entry.getParentId());
+            if (caller == null || entry.kind() != Kind.CALL || !taken.test(entry)) {
                 continue;
             }
-            List<String> path = new ArrayList<>(parent.size() + 1);
-            path.addAll(parent);
-            path.add(entry.key());
-            byId.put(entry.getId(), path);
-            paths.put(entry, path);
+            CallTree.Node node = tree.call(caller, entry.key(), self.applyAsLong(entry));
+            String binary = entry.binary();
+            if (binary != null) {
+                tree.setBinary(entry.key(), binary);
+            }
+            byId.put(entry.getId(), node);
+            calls.put(entry, node);
         }
-        return paths;
+        return calls;
     }
 
     /**
-     * Rebuilds the call tree below one entry.
+     * Rebuilds the call tree below one entry, for what lays a tree out or walks it (the sunburst, a summary's
+     * costliest paths).
      *
      * @param <E>
      *            the entries' type
@@ -175,14 +183,8 @@ public class CallTreeEntry extends TmfTreeDataModel {
      * @return the tree, its callees in the entries' order
      */
     public static <E extends CallTreeEntry> CallTree tree(List<E> entries, long rootId, ToLongFunction<E> self, Predicate<E> taken) {
-        CallTree tree = new CallTree();
-        paths(entries, rootId, taken).forEach((entry, path) -> {
-            tree.add(path, self.applyAsLong(entry));
-            String binary = entry.binary();
-            if (binary != null) {
-                tree.setBinary(entry.key(), binary);
-            }
-        });
-        return tree;
+        CallTree.Builder tree = new CallTree.Builder();
+        calls(tree, entries, rootId, self, taken);
+        return tree.build();
     }
 }

@@ -388,17 +388,19 @@ public class SunburstView extends TmfView {
         long rootId = entries.get(0).getId();
         Map<List<String>, SunburstCanvas.Difference> changes = new HashMap<>();
         long[] kinds = new long[CallTreeDiff.Kind.values().length];
-        CallTreeEntry.paths(entries, rootId, entry -> true).forEach((entry, path) -> {
+        CallTree.Builder union = new CallTree.Builder();
+        CallTreeEntry.calls(union, entries, rootId, CallTreeEntry::self, entry -> true).forEach((entry, node) -> {
             OutputElementStyle style = entry.getStyle();
             CallTreeDiff.Kind kind = entry.change();
             if (style != null && kind != null) {
                 // styled: its own cost changed, or it is in one run only
                 long delta = (entry.inAfter() ? entry.selfAfter() : 0) - (entry.inBefore() ? entry.selfBefore() : 0);
-                changes.put(path, new SunburstCanvas.Difference(DataProviders.name(kind), delta));
+                // a path made for the styled calls only: making every call's costs a deep tree the square of its depth
+                changes.put(node.path(), new SunburstCanvas.Difference(DataProviders.name(kind), delta));
                 kinds[kind.ordinal()]++;
             }
         });
-        return new Comparison(file, CallTreeEntry.tree(entries, rootId, CallTreeEntry::self, entry -> true),
+        return new Comparison(file, union.build(),
                 CallTreeEntry.tree(entries, rootId, CallTreeDiffEntry::selfAfter, CallTreeDiffEntry::inAfter), changes,
                 entries.stream().filter(entry -> entry.kind() == CallTreeEntry.Kind.CALL && entry.change() != null).count(), kinds);
     }

@@ -28,7 +28,8 @@ import org.sextant.internal.headless.core.Arguments.UsageException;
  * text or as one JSON document; an {@link IHeadlessFileAnalysis} reads each path itself, no trace opened. The
  * warnings a summary lists ({@code warnings}) also go to the standard error. Problems with the input (also a
  * corrupt packet found while analysing) are
- * reported in one line naming the file, with exit code 2; an analysis that fails otherwise exits with 1.
+ * reported in one line naming the file, with exit code 2; an analysis that fails otherwise (a stack overflow, a
+ * full heap, a bug) exits with 1, also in one line naming the file.
  */
 public class AnalyzeApplication implements IApplication {
 
@@ -77,6 +78,8 @@ public class AnalyzeApplication implements IApplication {
                     continue;
                 } catch (HeadlessAnalysisException e) {
                     return fail(e.getMessage(), e.isBadInput() ? USAGE_ERROR : ANALYSIS_ERROR);
+                } catch (RuntimeException | Error e) {
+                    return fail(path + ": " + e, ANALYSIS_ERROR); //$NON-NLS-1$
                 }
             }
             ITmfTrace trace;
@@ -85,6 +88,8 @@ public class AnalyzeApplication implements IApplication {
                 trace = TraceOpener.open(path, damaged, analysis.checksEveryEvent() ? CtfChecks.Depth.PACKETS : CtfChecks.Depth.EVENTS);
             } catch (OpenException e) {
                 return fail(e.getMessage(), USAGE_ERROR);
+            } catch (RuntimeException | Error e) {
+                return fail(path + ": " + e, ANALYSIS_ERROR); //$NON-NLS-1$
             }
             try {
                 if (!analysis.appliesTo(trace)) {
@@ -111,6 +116,10 @@ public class AnalyzeApplication implements IApplication {
                     return fail(e.getMessage(), USAGE_ERROR);
                 }
                 return fail(trace.getPath() + ": " + e.getMessage(), ANALYSIS_ERROR); //$NON-NLS-1$
+            } catch (RuntimeException | Error e) {
+                // escaping start(), an exception is logged to the workspace log and Equinox exits 0 (an error: 13),
+                // and the terminal hears nothing of the file
+                return fail(trace.getPath() + ": " + e, ANALYSIS_ERROR); //$NON-NLS-1$
             } finally {
                 TraceOpener.close(trace);
             }

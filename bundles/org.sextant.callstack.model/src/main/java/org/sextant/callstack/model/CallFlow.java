@@ -122,7 +122,8 @@ public final class CallFlow {
                 path = new Path();
                 fPaths[index] = path;
             }
-            tree.addSelf(path.top(tree, fFrames), cost);
+            // the callers' totals are summed once the trees are asked for: a step charges one node, however deep
+            tree.addOwn(path.top(tree, fFrames), cost);
         }
     }
 
@@ -409,6 +410,7 @@ public final class CallFlow {
      * @return a tree per group (process name, "process/tid", CPU number or "all"), in the order first seen
      */
     public Map<String, CallTree> trees(Scope scope, Weight weight) {
+        sumTotals();
         Map<String, CallTree> trees = new LinkedHashMap<>();
         fTrees.get(scope).forEach((key, pair) -> trees.put(key, pair[weight.ordinal()]));
         return trees;
@@ -445,6 +447,20 @@ public final class CallFlow {
             fBuilt = fTimeline.build();
         }
         return fBuilt;
+    }
+
+    /**
+     * Sums the totals of the trees charged since the last call: once, however many threads ask for trees of a
+     * profile read.
+     */
+    private synchronized void sumTotals() {
+        for (Map<String, CallTree[]> scope : fTrees.values()) {
+            for (CallTree[] pair : scope.values()) {
+                for (CallTree tree : pair) {
+                    tree.sumTotals();
+                }
+            }
+        }
     }
 
     /** @return time spent in gaps of the trace, on no path */

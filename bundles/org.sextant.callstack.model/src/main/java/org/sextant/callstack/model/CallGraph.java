@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -151,6 +152,8 @@ final class CallGraph {
             expand(tree, components.get(c), component, calledWith, slots, functionOf);
             slots.set(c, null);
         }
+        // summed once: a function's cost added to each of its callers would cost a deep chain the square of its depth
+        tree.sumTotals();
         order(tree, functionOf);
         return tree;
     }
@@ -186,10 +189,10 @@ final class CallGraph {
         }
         long[] rows = entering.stream().mapToLong(Slot::budget).toArray();
         long[][] cells = ControlledRounding.round(rows, columns.stream().mapToLong(column -> column[2]).toArray());
-        Map<Integer, int[]> spanning = new LinkedHashMap<>();
+        Map<Integer, Map<Integer, Integer>> spanning = new LinkedHashMap<>();
         for (int s = 0; s < entering.size(); s++) {
             Slot slot = entering.get(s);
-            int[] up = spanning.computeIfAbsent(slot.entry(), entry -> spanningTree(entry, members, component));
+            Map<Integer, Integer> up = spanning.computeIfAbsent(slot.entry(), entry -> spanningTree(entry, component));
             Map<Integer, CallTree.Node> nodes = new LinkedHashMap<>();
             for (int j = 0; j < columns.size(); j++) {
                 long units = cells[s][j];
@@ -200,7 +203,7 @@ final class CallGraph {
                 int callee = (int) columns.get(j)[1];
                 CallTree.Node node = node(tree, slot, member, up, nodes, functionOf);
                 if (callee < 0) {
-                    tree.addSelf(node, units);
+                    tree.addOwn(node, units);
                 } else {
                     slots.get(component[callee]).add(new Slot(node, callee, units));
                 }
@@ -235,17 +238,17 @@ final class CallGraph {
     }
 
     /** @return for each member, the member it is called from on a breadth-first tree of the cycle's calls from the entry */
-    private int[] spanningTree(int entry, int[] members, int[] component) {
-        int[] up = new int[size()];
-        Arrays.fill(up, -2);
-        up[entry] = -1;
+    private Map<Integer, Integer> spanningTree(int entry, int[] component) {
+        // a map, not an array over every function: a chain of n functions is n components, and n arrays of n
+        Map<Integer, Integer> up = new HashMap<>();
+        up.put(entry, -1);
         ArrayDeque<Integer> queue = new ArrayDeque<>(List.of(entry));
         while (!queue.isEmpty()) {
             int caller = queue.poll();
             for (Map.Entry<Integer, long[]> call : fCalls.get(caller).entrySet()) {
                 int callee = call.getKey();
-                if (component[callee] == component[entry] && up[callee] == -2 && call.getValue()[0] > 0) {
-                    up[callee] = caller;
+                if (component[callee] == component[entry] && !up.containsKey(callee) && call.getValue()[0] > 0) {
+                    up.put(callee, caller);
                     queue.add(callee);
                 }
             }
@@ -254,12 +257,13 @@ final class CallGraph {
     }
 
     /** The node of a member on a path into its component, made with the nodes between when first needed. */
-    private CallTree.Node node(CallTree tree, Slot slot, int member, int[] up, Map<Integer, CallTree.Node> nodes, Map<CallTree.Node, Integer> functionOf) {
+    private CallTree.Node node(CallTree tree, Slot slot, int member, Map<Integer, Integer> up, Map<Integer, CallTree.Node> nodes,
+            Map<CallTree.Node, Integer> functionOf) {
         List<Integer> chain = new ArrayList<>();
         int known = member;
         while (known >= 0 && !nodes.containsKey(known)) {
             chain.add(known);
-            known = up[known];
+            known = up.getOrDefault(known, -2);
         }
         CallTree.Node node = known >= 0 ? nodes.get(known) : slot.parent();
         for (int i = chain.size() - 1; i >= 0; i--) {

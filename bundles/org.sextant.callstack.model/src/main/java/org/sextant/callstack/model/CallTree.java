@@ -88,6 +88,10 @@ public final class CallTree {
 
     private final Node fRoot = new Node("", null);
     private final Map<String, String> fBinaries;
+    /** What the root's total is, or will be once {@link #sumTotals} ran: where an overflow is found. */
+    private long fCost;
+    /** Whether costs were added with {@link #addOwn} since the totals were last summed. */
+    private boolean fStale;
 
     /** An empty tree. */
     public CallTree() {
@@ -103,6 +107,62 @@ public final class CallTree {
      */
     CallTree(Map<String, String> binaries) {
         fBinaries = binaries;
+    }
+
+    /**
+     * Builds a tree call by call, each call under a node built before (as a provider's entries list them), and
+     * sums the totals once at the end: {@link CallTree#add} walks each whole path from the root, which costs a
+     * tree rebuilt path by path the square of its depth.
+     */
+    public static final class Builder {
+        private final CallTree fTree = new CallTree();
+        private boolean fBuilt;
+
+        /** @return the root, the caller of the outermost calls */
+        public Node root() {
+            return fTree.fRoot;
+        }
+
+        /**
+         * Adds a call, or cost to a call made before.
+         *
+         * @param caller
+         *            the {@link #root()}, or a node this builder returned
+         * @param name
+         *            the function called
+         * @param self
+         *            the cost spent in the function itself on this path, not negative
+         * @return the node of the call, made when the caller had no call of that name yet
+         * @throws ArithmeticException
+         *             when the tree's total would pass {@link Long#MAX_VALUE}
+         */
+        public Node call(Node caller, String name, long self) {
+            if (fBuilt || self < 0) {
+                throw new IllegalArgumentException(fBuilt ? "the tree is built" : "a cost not negative: " + self);
+            }
+            Node node = fTree.child(caller, name);
+            fTree.addOwn(node, self);
+            return node;
+        }
+
+        /**
+         * Records the binary a function is in, as {@link CallTree#setBinary} does.
+         *
+         * @param function
+         *            a function name
+         * @param binary
+         *            the binary's name or path
+         */
+        public void setBinary(String function, String binary) {
+            fTree.setBinary(function, binary);
+        }
+
+        /** @return the tree, its totals summed; the builder takes no more calls */
+        public CallTree build() {
+            fBuilt = true;
+            fTree.sumTotals();
+            return fTree;
+        }
     }
 
     /** @return the root: no function, its total the whole cost */
@@ -127,7 +187,8 @@ public final class CallTree {
         }
         Node node = fRoot;
         // Every node's total is at most the root's: the root is the one that can overflow.
-        fRoot.fTotal = Math.addExact(fRoot.fTotal, self);
+        fCost = Math.addExact(fCost, self);
+        fRoot.fTotal += self;
         for (String name : path) {
             Node parent = node;
             node = parent.fChildren.computeIfAbsent(name, n -> new Node(n, parent));
@@ -148,21 +209,39 @@ public final class CallTree {
     }
 
     /**
-     * Adds cost spent in a function itself on the path of a node.
+     * Adds cost spent in a function itself on the path of a node, and leaves its callers' totals to
+     * {@link #sumTotals}: walking up every caller at every step would cost a flow or a call graph the square of
+     * its stacks' depth.
      *
      * @param node
      *            a node of this tree, not the root
      * @param self
      *            the cost, not negative
      * @throws ArithmeticException
-     *             when the tree's total would pass {@link Long#MAX_VALUE}
+     *             when the tree's total would pass {@link Long#MAX_VALUE}, found here where the input's line is known
      */
-    void addSelf(Node node, long self) {
-        fRoot.fTotal = Math.addExact(fRoot.fTotal, self);
+    void addOwn(Node node, long self) {
+        fCost = Math.addExact(fCost, self);
         node.fSelf += self;
-        for (Node on = node; on != fRoot; on = on.fParent) {
-            on.fTotal += self;
+        fStale = true;
+    }
+
+    /** Brings every total up to date after {@link #addOwn}, in one pass from the callees up. */
+    void sumTotals() {
+        if (!fStale) {
+            return;
         }
+        List<Node> nodes = nodes();
+        fRoot.fTotal = fRoot.fSelf;
+        for (Node node : nodes) {
+            node.fTotal = node.fSelf;
+        }
+        // parents before children: backwards, each node's total is whole when it is added to its caller's
+        for (int i = nodes.size() - 1; i >= 0; i--) {
+            Node node = nodes.get(i);
+            node.fParent.fTotal += node.fTotal;
+        }
+        fStale = false;
     }
 
     /**
