@@ -35,7 +35,8 @@ public class AnalyzeApplication implements IApplication {
 
     private static final Integer USAGE_ERROR = 2;
     private static final Integer ANALYSIS_ERROR = 1;
-    private static final String USAGE = "usage: sextant analyze [--analysis NAME] [--threads N | --serial] [--chunk-size SIZE] [--writers N] [--pattern START,...:END,...] [--top N] [--baseline FILE] [--otlp FILE] [--skip-damaged] [--json] [--list] [TRACE...]"; //$NON-NLS-1$
+    /** The options are listed once, in the launcher's usage text ({@code ./sextant help}, docs/usage.md). */
+    private static final String USAGE = "usage: sextant analyze [OPTION...] [TRACE...]; every option: sextant help"; //$NON-NLS-1$
 
     private final PrintStream fOut = System.out;
     private final PrintStream fErr = System.err;
