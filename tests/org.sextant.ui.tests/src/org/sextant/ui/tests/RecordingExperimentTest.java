@@ -27,7 +27,7 @@ import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
 import org.junit.jupiter.api.Test;
 import org.sextant.common.core.SummaryEntryModel;
 import org.sextant.common.model.recording.RecordingLayout;
-import org.sextant.common.ui.RecordingExperiments;
+import org.sextant.common.ui.StartupTraces;
 import org.sextant.internal.redis.ui.NetflowView;
 import org.sextant.internal.redis.ui.RequestPathsView;
 import org.sextant.test.support.Fixture;
@@ -50,7 +50,7 @@ class RecordingExperimentTest {
     /** Opens the recording as {@code ./sextant gui DIR} does and waits until its experiment is the active trace. */
     private static TmfExperiment open(Path recording) {
         WorkbenchDriver.neverAskToSwitchPerspective();
-        IStatus status = RecordingExperiments.open(recording);
+        IStatus status = StartupTraces.open(recording);
         assertTrue(status.isOK(), status::getMessage);
         WorkbenchDriver.waitUntil(() -> TmfTraceManager.getInstance().getActiveTrace() instanceof TmfExperiment experiment
                 && Path.of(experiment.getTraces().get(0).getPath()).startsWith(recording), TIMEOUT, "the experiment of " + recording + " to open"); //$NON-NLS-1$ //$NON-NLS-2$
@@ -80,7 +80,7 @@ class RecordingExperimentTest {
         }
         assertEquals(4, nodes.size(), () -> "nodes: " + nodes);
         // the same recording again: the same experiment, not a second one
-        assertEquals(recording.getFileName().toString(), RecordingExperiments.experiment(recording, new NullProgressMonitor()).getName());
+        assertEquals(recording.getFileName().toString(), StartupTraces.experiment(recording, new NullProgressMonitor()).getName());
     }
 
     @Test

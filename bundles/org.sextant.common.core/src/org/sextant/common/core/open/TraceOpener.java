@@ -73,6 +73,23 @@ public final class TraceOpener {
     private TraceOpener() {
     }
 
+    /**
+     * What a path given by a user opens as: one trace (a file, a CTF trace directory, an OTF2 archive's anchor for
+     * its directory, an ftrace recording's trace for its directory), or a recording's directory as the experiment
+     * of its traces. The command line, the trace server and the GUI's start-up ({@code ./sextant gui}) all ask here.
+     *
+     * @param trace
+     *            the trace, or the recording's directory
+     * @param members
+     *            the recording's traces ({@link RecordingLayout#members}); empty for one trace
+     */
+    public record Target(File trace, List<File> members) {
+        /** @return whether this is a recording, opened as the experiment of its members */
+        public boolean isRecording() {
+            return !members.isEmpty();
+        }
+    }
+
     /** Opens a trace (or a recording's directory, as its experiment) whatever is found in it: the CTF packets checked. */
     private interface QuietOpener {
         ITmfTrace open(@Nullable List<String> damaged, Depth depth) throws OpenException;
@@ -102,8 +119,36 @@ public final class TraceOpener {
      *             naming the file and the problem
      */
     public static ITmfTrace open(String path, @Nullable List<String> damaged, Depth depth) throws OpenException {
+        Target target = resolve(path);
+        return open((skipped, checks) -> openQuietly(target, skipped, checks), damaged, depth);
+    }
+
+    /**
+     * @param path
+     *            a trace (an OTF2 archive also by its directory, an ftrace recording by its directory), or a
+     *            directory of traces (a recording)
+     * @return what it opens as
+     * @throws OpenException
+     *             when it is missing, unreadable, or a directory of no trace, naming it
+     */
+    public static Target resolve(String path) throws OpenException {
         File file = anchorOf(readable(path));
-        return open((skipped, checks) -> openQuietly(file, skipped, checks), damaged, depth);
+        if (!file.isDirectory() || new File(file, CTF_METADATA).isFile()) {
+            return new Target(file, List.of());
+        }
+        List<File> members;
+        try {
+            members = RecordingLayout.members(file.toPath()).stream().map(Path::toFile).toList();
+        } catch (IOException | UncheckedIOException e) {
+            throw new OpenException(file + ": cannot be listed: " + e.getMessage()); //$NON-NLS-1$
+        }
+        if (members.isEmpty()) {
+            throw new OpenException(file + ": neither a trace nor a directory of CTF traces or of an ftrace recording"); //$NON-NLS-1$
+        }
+        if (members.size() == 1 && !new File(members.get(0), CTF_METADATA).isFile()) {
+            return new Target(members.get(0), List.of());
+        }
+        return new Target(file, members);
     }
 
     /**
@@ -198,8 +243,8 @@ public final class TraceOpener {
     }
 
     /** Opens the trace without telling anyone yet: its analysis modules come with the "opened" signal. */
-    private static ITmfTrace openQuietly(File file, @Nullable List<String> damaged, Depth depth) throws OpenException {
-        return file.isDirectory() && !new File(file, CTF_METADATA).isFile() ? openExperiment(file, damaged, depth) : openTrace(file, depth);
+    private static ITmfTrace openQuietly(Target target, @Nullable List<String> damaged, Depth depth) throws OpenException {
+        return target.isRecording() ? openRecording(target, damaged, depth) : openTrace(target.trace(), depth);
     }
 
     /**
@@ -270,27 +315,13 @@ public final class TraceOpener {
         return trace;
     }
 
-    /**
-     * The experiment of a recording's traces ({@link RecordingLayout#members}); each must open, or be listed as
-     * damaged. An ftrace recording alone opens as its trace.
-     */
-    private static ITmfTrace openExperiment(File directory, @Nullable List<String> damaged, Depth depth) throws OpenException {
-        List<File> members;
-        try {
-            members = RecordingLayout.members(directory.toPath()).stream().map(Path::toFile).toList();
-        } catch (IOException | UncheckedIOException e) {
-            throw new OpenException(directory + ": cannot be listed: " + e.getMessage()); //$NON-NLS-1$
-        }
-        if (members.isEmpty()) {
-            throw new OpenException(directory + ": neither a trace nor a directory of CTF traces or of an ftrace recording"); //$NON-NLS-1$
-        }
-        if (members.size() == 1 && !new File(members.get(0), CTF_METADATA).isFile()) {
-            return openTrace(members.get(0), depth);
-        }
-        for (Path unreadable : CtfChecks.withoutMetadata(directory.toPath(), RecordingLayout.MAX_DEPTH)) {
+    /** The experiment of a recording's traces; each must open, or be listed as damaged. */
+    private static ITmfTrace openRecording(Target recording, @Nullable List<String> damaged, Depth depth) throws OpenException {
+        Path directory = recording.trace().toPath();
+        for (Path unreadable : CtfChecks.withoutMetadata(directory, RecordingLayout.MAX_DEPTH)) {
             damage(unreadable + ": a trace without its metadata file (the recording is damaged)", damaged); //$NON-NLS-1$
         }
-        return experiment(directory.getAbsolutePath(), members, damaged, depth);
+        return experiment(recording.trace().getAbsolutePath(), recording.members(), damaged, depth);
     }
 
     /** The experiment of the traces, each of which must open, or be listed as damaged. */
@@ -333,7 +364,14 @@ public final class TraceOpener {
         trace.dispose();
     }
 
-    private static TraceTypeHelper traceType(String path) throws OpenException {
+    /**
+     * @param path
+     *            a trace's path
+     * @return the type Trace Compass reads it as: the first that validates it, as its import does
+     * @throws OpenException
+     *             when no type of this installation reads it
+     */
+    public static TraceTypeHelper traceType(String path) throws OpenException {
         List<TraceTypeHelper> candidates;
         try {
             candidates = TmfTraceType.selectTraceType(path, null);

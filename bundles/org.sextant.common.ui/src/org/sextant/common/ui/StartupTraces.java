@@ -2,10 +2,8 @@
 package org.sextant.common.ui;
 
 import java.io.File;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.eclipse.core.resources.IContainer;
@@ -18,11 +16,9 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.core.runtime.Status;
-import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.tracecompass.tmf.core.TmfCommonConstants;
-import org.eclipse.tracecompass.tmf.core.project.model.TmfTraceImportException;
 import org.eclipse.tracecompass.tmf.core.project.model.TmfTraceType;
 import org.eclipse.tracecompass.tmf.core.project.model.TraceTypeHelper;
 import org.eclipse.tracecompass.tmf.ui.project.model.ITmfProjectModelElement;
@@ -35,32 +31,34 @@ import org.eclipse.tracecompass.tmf.ui.project.model.TmfTraceElement;
 import org.eclipse.tracecompass.tmf.ui.project.model.TmfTraceTypeUIUtils;
 import org.eclipse.ui.IStartup;
 import org.eclipse.ui.PlatformUI;
-import org.sextant.common.model.recording.RecordingLayout;
+import org.sextant.common.core.open.TraceOpener;
+import org.sextant.common.core.open.TraceOpener.OpenException;
+import org.sextant.common.core.open.TraceOpener.Target;
 
 /**
- * Opens a recording directory of {@code sextant record} in the workbench as one Trace Compass experiment of its
- * traces ({@link RecordingLayout#members}, what the command line's analyses read), in one step: Trace Compass
- * 6.2's {@code --open} opens traces, never an experiment, so {@code ./sextant gui DIR} names the recordings in
- * the system property {@value #PROPERTY} and this start-up hook opens them once the workbench is up. The traces
- * are linked, not copied, under {@code Traces/<recording>} of the default tracing project, beside an experiment
- * of the same name; opening the same recording again reuses both, and another recording of the same name gets a
- * numbered name.
+ * Opens what {@code ./sextant gui PATH...} names once the workbench is up (the system property {@value #PROPERTY}),
+ * each path as the command line and the trace server open it ({@link TraceOpener#resolve}): a trace (an OTF2
+ * archive also by its directory, an ftrace recording by its directory) in an editor of its type, a recording
+ * directory of {@code sextant record} as one Trace Compass experiment of its traces (Trace Compass 6.2's
+ * {@code --open} opens traces, never an experiment). A recording's traces are linked, not copied, under
+ * {@code Traces/<recording>} of the default tracing project, beside an experiment of the same name; opening the
+ * same recording again reuses both, and another recording of the same name gets a numbered name.
  */
-public class RecordingExperiments implements IStartup {
+public class StartupTraces implements IStartup {
 
-    /** The system property naming the recordings to open at start-up, separated by the path separator. */
-    public static final String PROPERTY = "sextant.recordings"; //$NON-NLS-1$
+    /** The system property naming the traces and recordings to open at start-up, separated by the path separator. */
+    public static final String PROPERTY = "sextant.open"; //$NON-NLS-1$
 
     @Override
     public void earlyStartup() {
-        String recordings = System.getProperty(PROPERTY);
-        if (recordings == null || recordings.isBlank()) {
+        String paths = System.getProperty(PROPERTY);
+        if (paths == null || paths.isBlank()) {
             return;
         }
         Display display = PlatformUI.getWorkbench().getDisplay();
-        for (String recording : recordings.split(File.pathSeparator)) {
+        for (String path : paths.split(File.pathSeparator)) {
             display.asyncExec(() -> {
-                IStatus status = open(Path.of(recording));
+                IStatus status = open(Path.of(path));
                 if (!status.isOK()) {
                     // the launcher's terminal shows this line, the workbench the dialog
                     System.err.println("sextant: error: " + status.getMessage()); //$NON-NLS-1$
@@ -71,16 +69,22 @@ public class RecordingExperiments implements IStartup {
     }
 
     /**
-     * Creates (or finds) the experiment of a recording's traces and opens it in an editor.
+     * Opens a trace in an editor, or creates (or finds) the experiment of a recording's traces and opens that.
      *
-     * @param recording
-     *            a recording directory
-     * @return OK, or an error whose message names the recording and the problem
+     * @param path
+     *            a trace or a recording directory
+     * @return OK, or an error whose message names the path and the problem
      */
-    public static IStatus open(Path recording) {
+    public static IStatus open(Path path) {
         try {
-            TmfExperimentElement experiment = experiment(recording.toAbsolutePath().normalize(), new NullProgressMonitor());
-            return TmfOpenTraceHelper.openFromElement(experiment);
+            Path absolute = path.toAbsolutePath().normalize();
+            Target target = target(absolute);
+            if (target.isRecording()) {
+                return TmfOpenTraceHelper.openFromElement(experiment(absolute, target, new NullProgressMonitor()));
+            }
+            String trace = target.trace().getAbsolutePath();
+            return TmfOpenTraceHelper.openTraceFromPath(project(absolute, new NullProgressMonitor()).getTracesFolder(), trace,
+                    PlatformUI.getWorkbench().getDisplay().getActiveShell(), traceType(trace).getTraceTypeId());
         } catch (CoreException e) {
             return e.getStatus();
         }
@@ -96,12 +100,16 @@ public class RecordingExperiments implements IStartup {
      *             whose message names the recording and the problem
      */
     public static TmfExperimentElement experiment(Path recording, IProgressMonitor monitor) throws CoreException {
-        Map<String, Path> members = members(recording);
-        IProject project = TmfProjectRegistry.createProject(TmfCommonConstants.DEFAULT_TRACE_PROJECT_NAME, null, monitor);
-        TmfProjectElement element = TmfProjectRegistry.getProject(project, true);
-        if (element == null) {
-            throw error(recording + ": no Trace Compass project to open it in"); //$NON-NLS-1$
+        Target target = target(recording);
+        if (!target.isRecording()) {
+            throw error(recording + ": not a recording directory"); //$NON-NLS-1$
         }
+        return experiment(recording, target, monitor);
+    }
+
+    private static TmfExperimentElement experiment(Path recording, Target target, IProgressMonitor monitor) throws CoreException {
+        Map<String, Path> members = members(target);
+        TmfProjectElement element = project(recording, monitor);
         IFolder traces = element.getTracesFolder().getResource();
         TmfExperimentFolder experiments = element.getExperimentsFolder();
         String base = recording.getFileName() == null ? "recording" : recording.getFileName().toString(); //$NON-NLS-1$
@@ -119,22 +127,29 @@ public class RecordingExperiments implements IStartup {
         }
     }
 
-    /** The recording's traces by the name of their links: the last segment of their path, numbered if taken. */
-    private static Map<String, Path> members(Path recording) throws CoreException {
-        if (!RecordingLayout.isRecording(recording)) {
-            throw error(recording + ": not a recording directory"); //$NON-NLS-1$
+    /** The default tracing project, made if new. */
+    private static TmfProjectElement project(Path path, IProgressMonitor monitor) throws CoreException {
+        IProject project = TmfProjectRegistry.createProject(TmfCommonConstants.DEFAULT_TRACE_PROJECT_NAME, null, monitor);
+        TmfProjectElement element = TmfProjectRegistry.getProject(project, true);
+        if (element == null) {
+            throw error(path + ": no Trace Compass project to open it in"); //$NON-NLS-1$
         }
-        List<Path> paths;
+        return element;
+    }
+
+    private static Target target(Path path) throws CoreException {
         try {
-            paths = RecordingLayout.members(recording);
-        } catch (IOException e) {
-            throw error(recording + ": cannot be listed: " + e.getMessage()); //$NON-NLS-1$
+            return TraceOpener.resolve(path.toString());
+        } catch (OpenException e) {
+            throw error(String.valueOf(e.getMessage()));
         }
-        if (paths.isEmpty()) {
-            throw error(recording + ": neither a trace nor a directory of CTF traces or of an ftrace recording"); //$NON-NLS-1$
-        }
+    }
+
+    /** The recording's traces by the name of their links: the last segment of their path, numbered if taken. */
+    private static Map<String, Path> members(Target recording) {
         Map<String, Path> members = new LinkedHashMap<>();
-        for (Path path : paths) {
+        for (File member : recording.members()) {
+            Path path = member.toPath();
             String name = path.getFileName().toString();
             for (int n = 2; members.containsKey(name); n++) {
                 name = path.getFileName().toString() + '-' + n;
@@ -172,7 +187,7 @@ public class RecordingExperiments implements IStartup {
             } else {
                 ((IFile) link).createLink(location, IResource.NONE, monitor);
             }
-            TmfTraceTypeUIUtils.setTraceType(link, traceType(member.getValue()));
+            TmfTraceTypeUIUtils.setTraceType(link, traceType(member.getValue().toString()));
         }
         project.getTracesFolder().refresh();
         experimentFolder.create(false, true, monitor);
@@ -190,18 +205,15 @@ public class RecordingExperiments implements IStartup {
         return experiment;
     }
 
-    private static TraceTypeHelper traceType(Path trace) throws CoreException {
-        @Nullable List<TraceTypeHelper> candidates;
+    private static TraceTypeHelper traceType(String trace) throws CoreException {
         try {
-            candidates = TmfTraceType.selectTraceType(trace.toString(), null);
-        } catch (TmfTraceImportException e) {
-            candidates = List.of();
+            return TraceOpener.traceType(trace);
+        } catch (OpenException e) {
+            throw error(String.valueOf(e.getMessage()));
         }
-        return candidates.stream().filter(helper -> !helper.isExperimentType()).findFirst()
-                .orElseThrow(() -> error(trace + ": not a trace of any type this installation reads")); //$NON-NLS-1$
     }
 
     private static CoreException error(String message) {
-        return new CoreException(new Status(IStatus.ERROR, RecordingExperiments.class.getPackageName(), message));
+        return new CoreException(new Status(IStatus.ERROR, StartupTraces.class.getPackageName(), message));
     }
 }
