@@ -39,6 +39,10 @@ final class Topology implements AutoCloseable {
     record Logged(int seq, String traceId, int resource, String route, String path, int status, int localPort, long startNs) {
     }
 
+    /** One Redis connection of the counters backend's log: which command of which request went through which port. */
+    record Connected(int resource, String traceId, String command, int localPort, long connectNs) {
+    }
+
     private static final Pattern FIELD = Pattern.compile("\"(\\w+)\":(\"[^\"]*\"|[^,}]+)"); //$NON-NLS-1$
 
     private final TmfExperiment fExperiment;
@@ -109,7 +113,18 @@ final class Topology implements AutoCloseable {
         return log;
     }
 
-    /** @return the pid of each service ("gateway", "users", "orders", "redis") */
+    /** @return the counters backend's log ({@code counters.jsonl}), in the order its connections were made */
+    List<Connected> counters() throws IOException {
+        List<Connected> log = new ArrayList<>();
+        for (String line : Files.readAllLines(fDirectory.resolve("counters.jsonl"))) { //$NON-NLS-1$
+            Map<String, String> fields = fields(line);
+            log.add(new Connected(Integer.parseInt(fields.get("resource")), fields.get("trace_id"), fields.get("command"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                    Integer.parseInt(fields.get("local_port")), Long.parseLong(fields.get("connect_ns")))); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        return log;
+    }
+
+    /** @return the pid of each service ("gateway", "users", "orders" or "counters", "redis") */
     Map<String, String> pids() throws IOException {
         return pids(fDirectory);
     }
