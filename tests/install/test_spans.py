@@ -118,6 +118,23 @@ def record_topology(recording, *options, timeout=300):
     assert process.returncode == 0, out[-2000:] + err[-2000:]
 
 
+def analyse_live(recording, export):
+    """./sextant analyze --analysis spans --json --otlp EXPORT of a recorded topology: its summary, whose gateway
+    spans per route must be the generator's log exactly; the log; and the node's INFO commandstats."""
+    log = [json.loads(line) for line in (recording / "loadgen.jsonl").read_text().splitlines()]
+    run = sextant("analyze", "--analysis", "spans", "--json", "--otlp", str(export), str(recording))
+    assert run.returncode == 0, run.stderr
+    assert "Exception" not in run.stderr, run.stderr
+    summary = json.loads(run.stdout)["traces"][0]
+    gateway = summary["services"]["gateway"]
+    assert {route: entry["count"] for route, entry in gateway.items()} == dict(Counter(r["route"] for r in log))
+    assert all(entry["errors"] == 0 for entry in gateway.values())
+    stats = {m.group(1): int(m.group(2)) for m in
+             re.finditer(r"cmdstat_(\w+):calls=(\d+)", (recording / "redis-commandstats.txt").read_text())}
+    assert stats, "the topology read INFO commandstats"
+    return summary, log, stats
+
+
 def otlp_trees(document):
     """The export's spans by span id (each with its resource's service.name) and each span's children's ids."""
     spans, children = {}, defaultdict(list)
@@ -165,20 +182,11 @@ def test_live_topology_recorded_and_analysed_agrees_with_the_generator_and_redis
     an untraced redis-cli after the load and before it stops the node."""
     recording = tmp_path / "recording"
     record_topology(recording, "--requests", str(LIVE_REQUESTS), "--seed", LIVE_SEED)
-    log = [json.loads(line) for line in (recording / "loadgen.jsonl").read_text().splitlines()]
+    export = tmp_path / "spans.otlp.json"
+    # The gateway's spans per route are the generator's requests, exactly.
+    summary, log, stats = analyse_live(recording, export)
     assert len(log) == LIVE_REQUESTS and all(r["status"] in (200, 201) for r in log)
     assert {r["id"] for r in log} == {f"{LIVE_SEED}{seq:024x}" for seq in range(LIVE_REQUESTS)}
-
-    export = tmp_path / "spans.otlp.json"
-    run = sextant("analyze", "--analysis", "spans", "--json", "--otlp", str(export), str(recording))
-    assert run.returncode == 0, run.stderr
-    assert "Exception" not in run.stderr, run.stderr
-    summary = json.loads(run.stdout)["traces"][0]
-
-    # The gateway's spans per route are the generator's requests, exactly.
-    gateway = summary["services"]["gateway"]
-    assert {route: entry["count"] for route, entry in gateway.items()} == dict(Counter(r["route"] for r in log))
-    assert all(entry["errors"] == 0 for entry in gateway.values())
 
     # Each request's tree, rebuilt from the export's parent links alone, under the generator's trace id: the
     # generator's call, the gateway's span, its calls, the backends' spans and their Redis commands.
@@ -195,9 +203,6 @@ def test_live_topology_recorded_and_analysed_agrees_with_the_generator_and_redis
     assert matching >= 0.99 * LIVE_REQUESTS
 
     # The Redis commands the spans sent are the node's own counts; ioredis's ready checks (info) no span's.
-    stats = {m.group(1): int(m.group(2)) for m in
-             re.finditer(r"cmdstat_(\w+):calls=(\d+)", (recording / "redis-commandstats.txt").read_text())}
-    assert stats, "the topology read INFO commandstats"
     sent = summary["redis_commands"]["sent_by_spans"]
     assert sent == {command: calls for command, calls in stats.items() if command != "info"}
     assert summary["redis_commands"].get("sent_by_no_span", 0) >= stats.get("info", 0)
@@ -223,21 +228,11 @@ def test_live_connection_per_command_joins_every_command_to_its_request(tmp_path
     log of which command of which request went through which port (counters.jsonl). Exact counts: n of n."""
     recording = tmp_path / "recording"
     record_topology(recording, "--per-command", "--requests", str(LIVE_PERCMD_REQUESTS), "--seed", LIVE_PERCMD_SEED)
-    log = [json.loads(line) for line in (recording / "loadgen.jsonl").read_text().splitlines()]
+    export = tmp_path / "spans.otlp.json"
+    summary, log, stats = analyse_live(recording, export)
     assert len(log) == LIVE_PERCMD_REQUESTS and all(r["status"] == 200 for r in log)
     connections = [json.loads(line) for line in (recording / "counters.jsonl").read_text().splitlines()]
     assert len(connections) == 3 * LIVE_PERCMD_REQUESTS
-
-    export = tmp_path / "spans.otlp.json"
-    run = sextant("analyze", "--analysis", "spans", "--json", "--otlp", str(export), str(recording))
-    assert run.returncode == 0, run.stderr
-    assert "Exception" not in run.stderr, run.stderr
-    summary = json.loads(run.stdout)["traces"][0]
-    gateway = summary["services"]["gateway"]
-    assert {route: entry["count"] for route, entry in gateway.items()} == dict(Counter(r["route"] for r in log))
-
-    stats = {m.group(1): int(m.group(2)) for m in
-             re.finditer(r"cmdstat_(\w+):calls=(\d+)", (recording / "redis-commandstats.txt").read_text())}
     assert {stats[c] for c in ("incr", "lpush")} == {LIVE_PERCMD_REQUESTS}
     sent = summary["redis_commands"]["sent_by_spans"]
     assert sent == {command: calls for command, calls in stats.items() if command != "info"}

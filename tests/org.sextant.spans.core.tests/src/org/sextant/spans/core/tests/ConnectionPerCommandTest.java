@@ -85,15 +85,8 @@ class ConnectionPerCommandTest {
             assertEquals(Map.of("counters [get, quit, incr, quit, lpush, quit]", n, "users [get, set]", n), shapes, //$NON-NLS-1$ //$NON-NLS-2$
                     "each backend span's commands, in the order the node read them");
 
-            Map<String, Long> bySpans = new TreeMap<>();
-            Map<String, Long> byNoSpan = new TreeMap<>();
-            for (RedisCommand command : graph.redisCommands()) {
-                if (graph.spanOf(command).isPresent()) {
-                    bySpans.merge(command.command(), 1L, Long::sum);
-                } else if (graph.clientOf(command).isPresent()) {
-                    byNoSpan.merge(command.command(), 1L, Long::sum);
-                }
-            }
+            Map<String, Long> bySpans = topology.commandsSent(true);
+            Map<String, Long> byNoSpan = topology.commandsSent(false);
             Map<String, Long> stats = topology.commandstats();
             Map<String, Long> data = new TreeMap<>(stats);
             data.remove("info"); //$NON-NLS-1$

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -24,6 +25,7 @@ import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.sextant.internal.spans.core.SpanEvents;
 import org.sextant.spans.core.SpansAnalysisModule;
+import org.sextant.spans.model.RedisCommand;
 import org.sextant.spans.model.SpanGraph;
 import org.sextant.test.support.Fixture;
 import org.sextant.test.support.Traces;
@@ -138,6 +140,21 @@ final class Topology implements AutoCloseable {
             pids.put(matcher.group(1), matcher.group(2));
         }
         return pids;
+    }
+
+    /**
+     * @param bySpan
+     *            true: the commands a span sent; false: those a traced client sent for no span
+     * @return their count per command
+     */
+    Map<String, Long> commandsSent(boolean bySpan) {
+        Map<String, Long> sent = new TreeMap<>();
+        for (RedisCommand command : fGraph.redisCommands()) {
+            if (fGraph.spanOf(command).isPresent() ? bySpan : !bySpan && fGraph.clientOf(command).isPresent()) {
+                sent.merge(command.command(), 1L, Long::sum);
+            }
+        }
+        return sent;
     }
 
     /** @return the calls per command of {@code INFO commandstats} */

@@ -78,22 +78,15 @@ final class EventLoop {
 
     /** @return the span of an action (a command or call written), after which the next waiting callback runs */
     Span act() {
-        if (closeRuns()) {
-            return fClosing.pop();
-        }
-        Callback callback = fCallbacks.peekFirst();
-        if (callback == null) {
-            return null;
-        }
-        callback.acted();
-        if (fCallbacks.size() > 1) {
-            fCallbacks.removeFirst();
-        }
-        return callback.fSpan;
+        return take(true);
     }
 
     /** @return the span a connection opened now is for: an action too, but one that leaves the callback running */
     Span connect() {
+        return take(false);
+    }
+
+    private Span take(boolean thenNext) {
         if (closeRuns()) {
             return fClosing.pop();
         }
@@ -102,6 +95,9 @@ final class EventLoop {
             return null;
         }
         callback.acted();
+        if (thenNext && fCallbacks.size() > 1) {
+            fCallbacks.removeFirst();
+        }
         return callback.fSpan;
     }
 
