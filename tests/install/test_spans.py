@@ -5,8 +5,10 @@ summary against the load generator's log, and its OTLP export loaded by OpenTele
 topology started here under ./sextant record (needs node, npm, lttng, redis-server and a C compiler)."""
 
 import json
+import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import venv
@@ -101,6 +103,38 @@ def missing_for_live():
     return [tool for tool in tools if shutil.which(tool) is None]
 
 
+def record_topology(recording, *options, timeout=300):
+    """tools/capture/http-topology.sh under ./sextant record: its servers on 127.0.0.1, stopped by the script once
+    the load is done; if the whole does not end within the timeout, its process group is killed, servers too."""
+    process = subprocess.Popen([str(ROOT / "sextant"), "record", "--out", str(recording), "--",
+                                str(ROOT / "tools" / "capture" / "http-topology.sh"), *options],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail(f"the recorded topology did not end within {timeout} s")
+    assert process.returncode == 0, out[-2000:] + err[-2000:]
+
+
+def analyse_live(recording, export):
+    """./sextant analyze --analysis spans --json --otlp EXPORT of a recorded topology: its summary, whose gateway
+    spans per route must be the generator's log exactly; the log; and the node's INFO commandstats."""
+    log = [json.loads(line) for line in (recording / "loadgen.jsonl").read_text().splitlines()]
+    run = sextant("analyze", "--analysis", "spans", "--json", "--otlp", str(export), str(recording))
+    assert run.returncode == 0, run.stderr
+    assert "Exception" not in run.stderr, run.stderr
+    summary = json.loads(run.stdout)["traces"][0]
+    gateway = summary["services"]["gateway"]
+    assert {route: entry["count"] for route, entry in gateway.items()} == dict(Counter(r["route"] for r in log))
+    assert all(entry["errors"] == 0 for entry in gateway.values())
+    stats = {m.group(1): int(m.group(2)) for m in
+             re.finditer(r"cmdstat_(\w+):calls=(\d+)", (recording / "redis-commandstats.txt").read_text())}
+    assert stats, "the topology read INFO commandstats"
+    return summary, log, stats
+
+
 def otlp_trees(document):
     """The export's spans by span id (each with its resource's service.name) and each span's children's ids."""
     spans, children = {}, defaultdict(list)
@@ -147,24 +181,12 @@ def test_live_topology_recorded_and_analysed_agrees_with_the_generator_and_redis
     oracles are the generator's log and the node's own INFO commandstats, which the topology script reads with
     an untraced redis-cli after the load and before it stops the node."""
     recording = tmp_path / "recording"
-    record = subprocess.run([str(ROOT / "sextant"), "record", "--out", str(recording), "--",
-                             str(ROOT / "tools" / "capture" / "http-topology.sh"), "--requests", str(LIVE_REQUESTS),
-                             "--seed", LIVE_SEED], capture_output=True, text=True, timeout=300, check=False)
-    assert record.returncode == 0, record.stdout[-2000:] + record.stderr[-2000:]
-    log = [json.loads(line) for line in (recording / "loadgen.jsonl").read_text().splitlines()]
+    record_topology(recording, "--requests", str(LIVE_REQUESTS), "--seed", LIVE_SEED)
+    export = tmp_path / "spans.otlp.json"
+    # The gateway's spans per route are the generator's requests, exactly.
+    summary, log, stats = analyse_live(recording, export)
     assert len(log) == LIVE_REQUESTS and all(r["status"] in (200, 201) for r in log)
     assert {r["id"] for r in log} == {f"{LIVE_SEED}{seq:024x}" for seq in range(LIVE_REQUESTS)}
-
-    export = tmp_path / "spans.otlp.json"
-    run = sextant("analyze", "--analysis", "spans", "--json", "--otlp", str(export), str(recording))
-    assert run.returncode == 0, run.stderr
-    assert "Exception" not in run.stderr, run.stderr
-    summary = json.loads(run.stdout)["traces"][0]
-
-    # The gateway's spans per route are the generator's requests, exactly.
-    gateway = summary["services"]["gateway"]
-    assert {route: entry["count"] for route, entry in gateway.items()} == dict(Counter(r["route"] for r in log))
-    assert all(entry["errors"] == 0 for entry in gateway.values())
 
     # Each request's tree, rebuilt from the export's parent links alone, under the generator's trace id: the
     # generator's call, the gateway's span, its calls, the backends' spans and their Redis commands.
@@ -181,9 +203,59 @@ def test_live_topology_recorded_and_analysed_agrees_with_the_generator_and_redis
     assert matching >= 0.99 * LIVE_REQUESTS
 
     # The Redis commands the spans sent are the node's own counts; ioredis's ready checks (info) no span's.
-    stats = {m.group(1): int(m.group(2)) for m in
-             re.finditer(r"cmdstat_(\w+):calls=(\d+)", (recording / "redis-commandstats.txt").read_text())}
-    assert stats, "the topology read INFO commandstats"
     sent = summary["redis_commands"]["sent_by_spans"]
     assert sent == {command: calls for command, calls in stats.items() if command != "info"}
     assert summary["redis_commands"].get("sent_by_no_span", 0) >= stats.get("info", 0)
+
+
+LIVE_PERCMD_REQUESTS = 150  # the issue's load: 150 each of GET, INCR and LPUSH on connections of their own
+LIVE_PERCMD_SEED = "c0ffee33"
+
+
+def redis_commands_from_port(spans, port, names):
+    """The export's Redis commands the node read from that client port, of those names, in the order it read them."""
+    return sorted((s for s in spans.values() if s["service"] == "redis" and s["name"] in names
+                   and s["attributes"]["network.peer.address"].rsplit(":", 1)[1] == str(port)),
+                  key=lambda s: int(s["startTimeUnixNano"]))
+
+
+@pytest.mark.skipif(bool(missing_for_live()), reason=f"the live topology needs {', '.join(missing_for_live())}")
+def test_live_connection_per_command_joins_every_command_to_its_request(tmp_path):
+    """The topology whose counters backend opens a Redis connection per command (tools/capture/http-topology.sh
+    --per-command: fresh 4-tuples from four local ports in turn, each quit after its reply, the next command made
+    once the connection is closed), started here under ./sextant record with the issue's load, then ./sextant
+    analyze --analysis spans. Oracles: the generator's log, the node's INFO commandstats, and the backend's own
+    log of which command of which request went through which port (counters.jsonl). Exact counts: n of n."""
+    recording = tmp_path / "recording"
+    record_topology(recording, "--per-command", "--requests", str(LIVE_PERCMD_REQUESTS), "--seed", LIVE_PERCMD_SEED)
+    export = tmp_path / "spans.otlp.json"
+    summary, log, stats = analyse_live(recording, export)
+    assert len(log) == LIVE_PERCMD_REQUESTS and all(r["status"] == 200 for r in log)
+    connections = [json.loads(line) for line in (recording / "counters.jsonl").read_text().splitlines()]
+    assert len(connections) == 3 * LIVE_PERCMD_REQUESTS
+    assert {stats[c] for c in ("incr", "lpush")} == {LIVE_PERCMD_REQUESTS}
+    sent = summary["redis_commands"]["sent_by_spans"]
+    assert sent == {command: calls for command, calls in stats.items() if command != "info"}
+
+    # Each command the backend logged, found by its port (the n-th connection logged on a port carried the n-th
+    # command the node read from it), must be a child of the counters span of its own request.
+    spans, _ = otlp_trees(json.loads(export.read_text()))
+    for span in spans.values():
+        span["attributes"] = {a["key"]: next(iter(a["value"].values())) for a in span.get("attributes", [])}
+    by_port = defaultdict(list)
+    for connection in sorted(connections, key=lambda c: int(c["connect_ns"])):
+        by_port[connection["local_port"]].append(connection)
+    joined, total = Counter(), Counter()
+    for port, logged in by_port.items():
+        read = redis_commands_from_port(spans, port, {"GET", "INCR", "LPUSH"})
+        assert [s["name"].lower() for s in read] == [c["command"] for c in logged], f"port {port}"
+        for connection, command in zip(logged, read):
+            total[connection["command"]] += 1
+            parent = spans.get(command.get("parentSpanId"), {})
+            if (parent.get("service") == "counters" and parent["attributes"].get("url.path") == f"/visits/{connection['resource']}"
+                    and parent["traceId"] == connection["trace_id"]):
+                joined[connection["command"]] += 1
+    print(f"[spans live, connection per command] joined to their request's span: "
+          f"{ {c: f'{joined[c]} of {total[c]}' for c in sorted(total)} }, {len(by_port)} ports; INFO commandstats {stats}")
+    assert total == {"get": LIVE_PERCMD_REQUESTS, "incr": LIVE_PERCMD_REQUESTS, "lpush": LIVE_PERCMD_REQUESTS}
+    assert joined == total

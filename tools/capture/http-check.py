@@ -11,7 +11,9 @@ fixture catalogue records:
   gateway read are exactly the log's ids;
 - the Redis node's commands (call_command_start, version 3's call_commands_start, version 4's
   end_read_client_query, version 6's runs of a name, version 8's reads_end), up to the INFO that read the counters,
-  equal INFO commandstats.
+  equal INFO commandstats;
+- with the counters backend (--per-command), its log (counters.jsonl) against its trace: three connections per
+  request it served, and the connections the trace shows from each local port are the log's.
 
     tools/capture/http-check.py DIR                  the counts as JSON; exit status 0 when everything agrees
     tools/capture/http-check.py --properties DIR     the same counts as tests/fixtures/catalogue.properties lines
@@ -27,10 +29,12 @@ from pathlib import Path
 LINE = re.compile(r"^\[\S+\] \(\S+\) \S+ (\w+):(\w+): \{ cpu_id = \d+ \}, \{ vpid = (\d+), [^}]*\}(?:, \{ (.*) \})?$")
 FIELD = re.compile(r'(\w+) = ("(?:[^"\\]|\\.)*"|-?\d+)')
 
-# What one load generator request makes each backend serve: (users, orders).
-BACKEND_CALLS = {"GET /users/:id": (1, 0), "GET /orders/:id": (1, 1), "POST /orders": (0, 1)}
+# What one load generator request makes each backend serve.
+BACKEND_CALLS = {"GET /users/:id": {"users": 1}, "GET /orders/:id": {"users": 1, "orders": 1}, "POST /orders": {"orders": 1},
+                 "POST /visits/:id": {"users": 1, "counters": 1}}
+BACKENDS = ("users", "orders", "counters")
 ROUTE_OF = [(re.compile(r"^GET /users/\d+$"), "GET /users/:id"), (re.compile(r"^GET /orders/\d+$"), "GET /orders/:id"),
-            (re.compile(r"^POST /orders$"), "POST /orders")]
+            (re.compile(r"^POST /orders$"), "POST /orders"), (re.compile(r"^POST /visits/\d+$"), "POST /visits/:id")]
 
 
 def events(directory):
@@ -68,13 +72,14 @@ def main():
     directory = Path(arguments[0])
     topology = json.loads((directory / "topology.json").read_text())
     log = [json.loads(line) for line in (directory / "loadgen.jsonl").read_text().splitlines()]
-    services = {topology[name]["pid"]: name for name in ("gateway", "users", "orders", "redis")}
+    services = {topology[name]["pid"]: name for name in ("gateway", *BACKENDS, "redis") if name in topology}
 
     per_name = collections.defaultdict(collections.Counter)      # service -> event name -> count
     directions = collections.defaultdict(collections.Counter)    # service -> "server request_head" -> count
     gateway_routes = collections.Counter()
     gateway_ids = set()
     skipped = collections.defaultdict(collections.Counter)
+    connected_ports = collections.Counter()  # the counters backend's connections per local port
     commands = []
     for provider, name, vpid, fields in events(directory):
         service = services.get(vpid)
@@ -82,6 +87,8 @@ def main():
             service = "loadgen" if provider == "http" else f"pid {vpid}"
             services[vpid] = service
         per_name[service][f"{provider}:{name}"] += 1
+        if service == "counters" and name == "connection" and fields["accepted"] == 0:
+            connected_ports[fields["local_port"]] += 1
         if provider == "redis" and name == "call_command_start":
             commands.append(fields["command"])
         # events version 3: a read's commands in their own event; version 4: on the read's end; version 8: on
@@ -106,15 +113,14 @@ def main():
         summary[service] = dict(sorted(kinds.items()))
 
     routes = collections.Counter(r["route"] for r in log)
-    users = sum(BACKEND_CALLS[r["route"]][0] for r in log)
-    orders = sum(BACKEND_CALLS[r["route"]][1] for r in log)
+    calls = {backend: sum(BACKEND_CALLS[r["route"]].get(backend, 0) for r in log) for backend in BACKENDS if backend in topology}
+    made = sum(calls.values())
     n = len(log)
     expected = {
         # server spans: requests read (in), responses written (out); client spans the other way round
         "loadgen": {"out": n, "in": n},
-        "gateway": {"in": n + users + orders, "out": n + users + orders},
-        "users": {"in": users, "out": users},
-        "orders": {"in": orders, "out": orders},
+        "gateway": {"in": n + made, "out": n + made},
+        **{backend: {"in": count, "out": count} for backend, count in calls.items()},
     }
     failures = []
     for service, sides in expected.items():
@@ -123,12 +129,10 @@ def main():
             for side, count in sides.items():
                 if got.get(f"{name}.{side}", 0) != count:
                     failures.append(f"{service}: {name}.{side} {got.get(f'{name}.{side}', 0)}, expected {count}")
-    # request heads: loadgen writes n; gateway reads n, writes users+orders; backends read theirs
+    # request heads: loadgen writes n; gateway reads n, writes its backend calls; backends read theirs
     heads = {"loadgen": {"request_head.out": n, "response_head.in": n},
-             "gateway": {"request_head.in": n, "response_head.out": n, "request_head.out": users + orders,
-                         "response_head.in": users + orders},
-             "users": {"request_head.in": users, "response_head.out": users},
-             "orders": {"request_head.in": orders, "response_head.out": orders}}
+             "gateway": {"request_head.in": n, "response_head.out": n, "request_head.out": made, "response_head.in": made},
+             **{backend: {"request_head.in": count, "response_head.out": count} for backend, count in calls.items()}}
     for service, wanted in heads.items():
         for key, count in wanted.items():
             if summary.get(service, {}).get(key, 0) != count:
@@ -151,6 +155,13 @@ def main():
         failures.append(f"redis commands traced {dict(commands)}, INFO commandstats (+1 info) {stats}")
     if any(r["status"] not in (200, 201) for r in log):
         failures.append("the log has failed requests")
+    if "counters" in topology:
+        connections = [json.loads(line) for line in (directory / "counters.jsonl").read_text().splitlines()]
+        if len(connections) != 3 * calls["counters"]:
+            failures.append(f"counters logged {len(connections)} connections, expected 3 per request: {3 * calls['counters']}")
+        logged_ports = collections.Counter(c["local_port"] for c in connections)
+        if logged_ports != connected_ports:
+            failures.append(f"counters' connections per local port: traced {dict(connected_ports)}, logged {dict(logged_ports)}")
 
     result = {"requests": n, "routes": dict(sorted(routes.items())), "with_traceparent": len(log_ids),
               "events": {s: dict(sorted(c.items())) for s, c in sorted(per_name.items())},

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: EPL-2.0
 // A bounded load generator: N requests to the gateway from C concurrent keep-alive connections, cycling through
-// GET /users/:id, GET /orders/:id and POST /orders (its body sent chunked, in two writes), each about resource
-// 1000 + its number, so every path and Redis key is unique. Each request carries a known W3C traceparent (trace
+// the routes (--routes, comma-separated; by default GET /users/:id, GET /orders/:id and POST /orders; a POST's
+// body sent chunked, in two writes), each about resource 1000 + its number, so every path and Redis key is
+// unique. Each request carries a known W3C traceparent (trace
 // id: the seed's 8 hex digits, then the request number), or none with --no-traceparent. The log has one JSON
 // line per request: seq, id (trace id or null), resource, route, path, status, latency_ms, start_ns/end_ns
 // (CLOCK_MONOTONIC, LTTng's clock), local_port (of the connection it went on).
-//   node loadgen.js --port P --requests N --concurrency C --log FILE [--seed HEX8] [--no-traceparent]
+//   node loadgen.js --port P --requests N --concurrency C --log FILE [--seed HEX8] [--no-traceparent] [--routes R,R]
 'use strict';
 const fs = require('fs');
 const http = require('http');
@@ -22,7 +23,7 @@ if (!/^[0-9a-f]{8}$/.test(seed) || !(requests > 0) || !(concurrency > 0)) {
     process.exit(2);
 }
 
-const ROUTES = ['GET /users/:id', 'GET /orders/:id', 'POST /orders'];
+const ROUTES = argument('routes', 'GET /users/:id,GET /orders/:id,POST /orders').split(',');
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 
 function one(seq) {

@@ -129,7 +129,13 @@ public enum Fixture {
      */
     HTTP_TOPOLOGY("http-topology"), //$NON-NLS-1$
     /** The same topology and load with no traceparent headers: parenthood can only be inferred. */
-    HTTP_TOPOLOGY_NOPARENT("http-topology-noparent"); //$NON-NLS-1$
+    HTTP_TOPOLOGY_NOPARENT("http-topology-noparent"), //$NON-NLS-1$
+    /**
+     * The topology with a backend that opens a Redis connection per command, from four local ports in turn
+     * ({@code counters}, beside {@code users}); with its log of which command of which request went through
+     * which port ({@code counters.jsonl}) besides the generator's log and {@code INFO commandstats}.
+     */
+    HTTP_TOPOLOGY_PERCMD("http-topology-percmd"); //$NON-NLS-1$
 
     private static final String GZIP_SUFFIX = ".gz"; //$NON-NLS-1$
 

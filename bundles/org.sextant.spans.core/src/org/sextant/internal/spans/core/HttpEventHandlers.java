@@ -36,7 +36,7 @@ final class HttpEventHandlers {
     static {
         on("connection", (t, e) -> t.connection(e.time(), e.process(), e.tid(), e.fd(), e.number("accepted") == 1, //$NON-NLS-1$ //$NON-NLS-2$
                 e.endpoint("local_addr", "local_port"), e.endpoint("remote_addr", "remote_port"))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
-        on("close", (t, e) -> t.close(e.time(), e.process(), e.fd())); //$NON-NLS-1$
+        on("close", (t, e) -> t.close(e.time(), e.process(), e.tid(), e.fd())); //$NON-NLS-1$
         on("message_begin", (t, e) -> t.messageBegin(e.time(), e.process(), e.tid(), e.fd(), e.outgoing(), e.seq())); //$NON-NLS-1$
         on("request_head", (t, e) -> t.requestHead(e.time(), e.process(), e.tid(), e.fd(), e.outgoing(), e.seq(), e.text("method"), //$NON-NLS-1$ //$NON-NLS-2$
                 e.text("target"), e.text("host"), e.text("traceparent"))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$

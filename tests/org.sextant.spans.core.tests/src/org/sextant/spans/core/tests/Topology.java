@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -24,6 +25,7 @@ import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.sextant.internal.spans.core.SpanEvents;
 import org.sextant.spans.core.SpansAnalysisModule;
+import org.sextant.spans.model.RedisCommand;
 import org.sextant.spans.model.SpanGraph;
 import org.sextant.test.support.Fixture;
 import org.sextant.test.support.Traces;
@@ -37,6 +39,10 @@ final class Topology implements AutoCloseable {
 
     /** One request of the load generator's log. */
     record Logged(int seq, String traceId, int resource, String route, String path, int status, int localPort, long startNs) {
+    }
+
+    /** One Redis connection of the counters backend's log: which command of which request went through which port. */
+    record Connected(int resource, String traceId, String command, int localPort, long connectNs) {
     }
 
     private static final Pattern FIELD = Pattern.compile("\"(\\w+)\":(\"[^\"]*\"|[^,}]+)"); //$NON-NLS-1$
@@ -109,7 +115,18 @@ final class Topology implements AutoCloseable {
         return log;
     }
 
-    /** @return the pid of each service ("gateway", "users", "orders", "redis") */
+    /** @return the counters backend's log ({@code counters.jsonl}), in the order its connections were made */
+    List<Connected> counters() throws IOException {
+        List<Connected> log = new ArrayList<>();
+        for (String line : Files.readAllLines(fDirectory.resolve("counters.jsonl"))) { //$NON-NLS-1$
+            Map<String, String> fields = fields(line);
+            log.add(new Connected(Integer.parseInt(fields.get("resource")), fields.get("trace_id"), fields.get("command"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                    Integer.parseInt(fields.get("local_port")), Long.parseLong(fields.get("connect_ns")))); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        return log;
+    }
+
+    /** @return the pid of each service ("gateway", "users", "orders" or "counters", "redis") */
     Map<String, String> pids() throws IOException {
         return pids(fDirectory);
     }
@@ -123,6 +140,21 @@ final class Topology implements AutoCloseable {
             pids.put(matcher.group(1), matcher.group(2));
         }
         return pids;
+    }
+
+    /**
+     * @param bySpan
+     *            true: the commands a span sent; false: those a traced client sent for no span
+     * @return their count per command
+     */
+    Map<String, Long> commandsSent(boolean bySpan) {
+        Map<String, Long> sent = new TreeMap<>();
+        for (RedisCommand command : fGraph.redisCommands()) {
+            if (fGraph.spanOf(command).isPresent() ? bySpan : !bySpan && fGraph.clientOf(command).isPresent()) {
+                sent.merge(command.command(), 1L, Long::sum);
+            }
+        }
+        return sent;
     }
 
     /** @return the calls per command of {@code INFO commandstats} */

@@ -129,16 +129,8 @@ class TopologyAgreementTest {
     void redisCommandsOfTheSpansAreInfoCommandstats() throws Exception {
         for (Fixture fixture : List.of(Fixture.HTTP_TOPOLOGY, Fixture.HTTP_TOPOLOGY_NOPARENT)) {
             try (Topology topology = Topology.open(fixture)) {
-                SpanGraph graph = topology.graph();
-                Map<String, Long> bySpans = new TreeMap<>();
-                Map<String, Long> byNoSpan = new TreeMap<>();
-                for (RedisCommand command : graph.redisCommands()) {
-                    if (graph.spanOf(command).isPresent()) {
-                        bySpans.merge(command.command(), 1L, Long::sum);
-                    } else if (graph.clientOf(command).isPresent()) {
-                        byNoSpan.merge(command.command(), 1L, Long::sum);
-                    }
-                }
+                Map<String, Long> bySpans = topology.commandsSent(true);
+                Map<String, Long> byNoSpan = topology.commandsSent(false);
                 Map<String, Long> stats = topology.commandstats();
                 Map<String, Long> data = new TreeMap<>(stats);
                 data.remove("info"); //$NON-NLS-1$

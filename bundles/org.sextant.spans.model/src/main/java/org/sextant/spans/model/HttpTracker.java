@@ -26,9 +26,9 @@ import java.util.TreeMap;
  * Parenthood is also inferred without {@code traceparent}, on each thread's event loop ({@link EventLoop}): a
  * request read runs its handler, which works for that server span; a client response or a Redis reply read runs
  * the continuation of the call, which works for the span the call was made for. A request or a Redis command
- * written then belongs to that span. The first request on a connection the process opened belongs to the span
- * it was working for when it connected: Node writes it once the connection is made, when the thread may have
- * moved on.
+ * written then belongs to that span. The first request or command on a connection the process opened for a
+ * span belongs to that span: Node writes it once the connection is made, when the thread may have moved on. A
+ * client that waits for the end of its Redis connection (a connection per command) goes on from the close.
  * </p>
  */
 public final class HttpTracker {
@@ -92,11 +92,11 @@ public final class HttpTracker {
         if (accepted && local.lastIndexOf(':') > 0) {
             p.fService.served(local);
         }
-        open(p, new Connection(p.fService, fd, accepted, local, remote, time, p.loop(tid).current()));
+        open(p, new Connection(p.fService, fd, accepted, local, remote, time, accepted ? p.loop(tid).current() : p.loop(tid).connect()));
     }
 
     /**
-     * {@code http:close}.
+     * {@code http:close}, its thread not known: what waited for the connection's end is not inferred.
      *
      * @param time
      *            nanoseconds
@@ -107,6 +107,29 @@ public final class HttpTracker {
      */
     public void close(long time, String process, int fd) {
         close(time, process(process), fd);
+    }
+
+    /**
+     * {@code http:close}, on the thread that closed. Closing a non-HTTP connection the process opened (a Redis
+     * client's, at the node's end of file after {@code QUIT}) lets what waited for its end run, for the span of
+     * its last command: a client that opens a connection per command may go on to the next command from there.
+     *
+     * @param time
+     *            nanoseconds
+     * @param process
+     *            the process's key
+     * @param tid
+     *            the thread
+     * @param fd
+     *            the descriptor
+     */
+    public void close(long time, String process, int tid, int fd) {
+        Process p = process(process);
+        Connection c = p.fOpen.get(fd);
+        if (c != null && Boolean.FALSE.equals(c.fAccepted) && c.fSpans.isEmpty()) {
+            p.loop(tid).closed(c);
+        }
+        close(time, p, fd);
     }
 
     /**
@@ -161,8 +184,7 @@ public final class HttpTracker {
         Span span = new Span(fSpans.size(), outgoing ? SpanKind.CLIENT : SpanKind.SERVER, p.fService, tid, fd, seq, c.fLocal, c.fRemote,
                 begin == null ? time : begin, method, target, host, traceparent);
         if (outgoing) {
-            Span acting = p.loop(tid).act();
-            span.fInferredParent = c.fSpans.isEmpty() && c.fOpened != Span.UNKNOWN ? c.fContextAtOpen : acting;
+            span.fInferredParent = firstOfOwn(c) ? c.fContextAtOpen : p.loop(tid).act();
         } else {
             p.loop(tid).read(span);
         }
@@ -279,7 +301,7 @@ public final class HttpTracker {
         Process p = process(process);
         Connection c = connection(p, fd, null);
         if (outgoing) {
-            Connection.Write write = new Connection.Write(time, p.loop(tid).act());
+            Connection.Write write = new Connection.Write(time, firstOfOwn(c) ? c.fContextAtOpen : p.loop(tid).act());
             c.fWrites.add(write);
             c.fUnanswered.add(write);
         } else {
@@ -378,6 +400,16 @@ public final class HttpTracker {
             c.fAccepted = accepted;
         }
         return c;
+    }
+
+    /**
+     * @return whether the next write on the connection is the first on one this process was seen to open for a
+     *         span: it belongs to that span, and is no action of the callback running then (Node writes once the
+     *         connect completes, with no read before it to tell what the thread works for). A connection opened
+     *         for no span (a client's pool, at start-up) is written by whichever callback runs.
+     */
+    private static boolean firstOfOwn(Connection c) {
+        return c.fContextAtOpen != null && Boolean.FALSE.equals(c.fAccepted) && c.fSpans.isEmpty() && c.fWrites.isEmpty();
     }
 
     private static void close(long time, Process p, int fd) {

@@ -30,8 +30,10 @@ import java.util.stream.Collectors;
  * <li><b>Redis.</b> A Redis command came through the connection of a traced process whose 4-tuple is the node's
  * seen from the other side: its local end is the command's client address, its remote end the node's end of the
  * connection the command was read on (from the node's {@code redis:new_connection}), and it was open when the
- * node read the command. Both ends count: Linux gives one ephemeral port to connections towards different
- * destinations, so two clients, of two nodes, may share a local address. Where the node's end was not traced,
+ * node read the command; of several (a client that opens a connection per command gets its port back), the one
+ * opened last, as a close may be stamped late but the connect came before the command's write. Both ends count:
+ * Linux gives one ephemeral port to connections towards different destinations, so two clients, of two nodes,
+ * may share a local address. Where the node's end was not traced,
  * the client address alone decides. The commands of a connection, in the order the node read them, take
  * its writes in order. When there are as many writes as commands (a client that writes each command on its own,
  * as ioredis does), the n-th command is the n-th write: times cannot tell, as the tracer stamps a write when
@@ -241,8 +243,14 @@ public final class SpanGraph {
         Map<Connection, List<RedisCommand>> sent = new LinkedHashMap<>();
         for (RedisCommand command : fRedis) {
             String node = nodeEnd.apply(command);
-            byLocal.getOrDefault(command.peer(), List.of()).stream().filter(c -> c.spans(command.start()) && (node.isEmpty() || node.equals(c.fRemote))).findFirst()
-                    .ifPresent(c -> sent.computeIfAbsent(c, k -> new ArrayList<>()).add(command)); // else a client not traced, such as redis-cli
+            List<Connection> candidates = byLocal.getOrDefault(command.peer(), List.of());
+            for (int i = candidates.size() - 1; i >= 0; i--) { // none: a client not traced, such as redis-cli
+                Connection c = candidates.get(i);
+                if (c.spans(command.start()) && (node.isEmpty() || node.equals(c.fRemote))) {
+                    sent.computeIfAbsent(c, k -> new ArrayList<>()).add(command);
+                    break;
+                }
+            }
         }
         sent.forEach((connection, commands) -> {
             List<Connection.Write> writes = connection.fWrites;
