@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -77,63 +76,38 @@ class Ctf2TracesTest {
     }
 
     /**
-     * The trace's events in time order (ties by stream file, as the merge breaks them), one line each as
-     * tools/ctf2-twins.py writes babeltrace2's: {@code CYCLES NAME FIELD=VALUE...}, the payload's leaves by name.
+     * The trace's events in time order, read by a {@link TraceCursor} (ties by stream file, as babeltrace2's muxer
+     * breaks those of these traces), one line each as tools/ctf2-twins.py writes babeltrace2's:
+     * {@code CYCLES NAME FIELD=VALUE...}, the payload's {@link Leaves} by name.
      */
     static List<String> lines(CtfTrace trace) throws Exception {
-        record Line(long time, int stream, long index, String text) {
-        }
-        List<Line> lines = new ArrayList<>();
-        int streamIndex = 0;
-        for (Map.Entry<Path, List<Packet>> stream : trace.packets().entrySet()) {
-            int s = streamIndex++;
-            long[] index = { 0 };
-            List<Packet> packets = stream.getValue();
-            new EventReader(stream.getKey(), trace.metadata()).read(packets, 0, packets.size(), (timestamp, cpu, event, fields) -> {
+        List<String> lines = new ArrayList<>();
+        try (TraceCursor cursor = new TraceCursor(trace, Long.MIN_VALUE)) {
+            while (cursor.next()) {
                 Map<String, String> leaves = new TreeMap<>();
-                leaves(event.fields(), null, fields, leaves);
-                StringBuilder text = new StringBuilder(Long.toUnsignedString(timestamp)).append(' ').append(event.name());
+                Leaves.walk(cursor.event().fields(), cursor.fields(), new Leaves.Visitor() {
+                    @Override
+                    public void integer(String name, long value, boolean unsigned) {
+                        leaves.put(name, unsigned ? Long.toUnsignedString(value) : Long.toString(value));
+                    }
+
+                    @Override
+                    public void string(String name, String value) {
+                        leaves.put(name, '"' + value + '"');
+                    }
+
+                    @Override
+                    public void integers(String name, long[] values, boolean unsigned) {
+                        for (int i = 0; i < values.length; i++) {
+                            integer(name + '[' + i + ']', values[i], unsigned);
+                        }
+                    }
+                });
+                StringBuilder text = new StringBuilder(Long.toUnsignedString(cursor.cycles())).append(' ').append(cursor.event().name());
                 leaves.forEach((key, value) -> text.append(' ').append(key).append('=').append(value));
-                lines.add(new Line(timestamp, s, index[0]++, text.toString()));
-            });
-        }
-        lines.sort(Comparator.comparingLong(Line::time).thenComparingInt(Line::stream).thenComparingLong(Line::index));
-        return lines.stream().map(Line::text).toList();
-    }
-
-    /** The payload's leaves the reader decoded, walking its type as tools/ctf2-twins.py walks babeltrace2's fields. */
-    private static void leaves(CtfType type, String name, EventReader.Fields fields, Map<String, String> out) {
-        if (type instanceof CtfType.Struct struct) {
-            struct.fields().forEach((member, memberType) -> leaves(memberType, member, fields, out));
-        } else if (type instanceof CtfType.Int integer) {
-            integer(name, !integer.signed(), fields, out);
-        } else if (type instanceof CtfType.Enum enumeration) {
-            integer(name, !enumeration.container().signed(), fields, out);
-        } else if (type instanceof CtfType.VarInt varint) {
-            integer(name, !varint.signed(), fields, out);
-        } else if (type instanceof CtfType.Str || type instanceof CtfType.FixedStr || type instanceof CtfType.DynStr) {
-            String value = fields.string(name);
-            if (value != null) {
-                out.put(name, '"' + value + '"');
+                lines.add(text.toString());
             }
-        } else if (type instanceof CtfType.Array || type instanceof CtfType.Sequence) {
-            CtfType element = type instanceof CtfType.Array array ? array.element() : ((CtfType.Sequence) type).element();
-            for (int i = 0; element instanceof CtfType.Int integer && fields.hasInteger(name + '[' + i + ']'); i++) {
-                integer(name + '[' + i + ']', !integer.signed(), fields, out);
-            }
-        } else if (type instanceof CtfType.Variant variant) {
-            variant.options().values().forEach(option -> leaves(option, name, fields, out));
-        } else if (type instanceof CtfType.ValueVariant variant) {
-            variant.options().values().forEach(option -> leaves(option, name, fields, out));
-        } else if (type instanceof CtfType.Optional optional) {
-            leaves(optional.content(), name, fields, out);
         }
-    }
-
-    private static void integer(String name, boolean unsigned, EventReader.Fields fields, Map<String, String> out) {
-        if (fields.hasInteger(name)) {
-            long value = fields.integer(name, 0);
-            out.put(name, unsigned ? Long.toUnsignedString(value) : Long.toString(value));
-        }
+        return lines;
     }
 }
