@@ -777,9 +777,17 @@ public final class EventReader {
     private void decodeCtf2(CtfType type, String name) throws TraceFormatException {
         boolean kept = name != null && (fAllFields || fKept.contains(name));
         if (type instanceof CtfType.VarInt varint) {
+            long start = fBit;
             long value = varint(varint.signed(), name);
             if (kept) {
                 fFields.putInteger(name, value);
+                if (name.equals(TIMESTAMP)) {
+                    // CTF 2: a variable-length clock value updates as many bits of the clock as it encodes
+                    fTimestampBits = (int) Math.min(64, (fBit - start) / 8 * 7);
+                    fTimestampValue = value;
+                } else if (name.equals(ID)) {
+                    fId = value;
+                }
             }
         } else if (type instanceof CtfType.FixedStr fixed) {
             sizedString(fixed.length(), kept, name);
