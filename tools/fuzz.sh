@@ -17,7 +17,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SECONDS_TOTAL=600
 SEED=1
-JAVA_INPUTS=21  # the inputs of CtfFuzzTest, CtfSerialFuzzTest, CallProfileFuzzTest, FtraceFuzzTest and Otf2FuzzTest
+JAVA_INPUTS=25  # the inputs of CtfFuzzTest (CTF 2 too), CtfSerialFuzzTest, CallProfileFuzzTest, FtraceFuzzTest and Otf2FuzzTest
 PARSERS=(http resp reply bus)  # the tracer's parsers, fuzz_parsers.c's
 INPUTS=$((JAVA_INPUTS + ${#PARSERS[@]}))
 CORES=$(nproc)

@@ -19,10 +19,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A CTF 1.8 trace's metadata, read from its {@code metadata} file (plain text, or packetized as LTTng writes
- * it): the trace byte order and packet header, each stream class (packet context, event header and context)
- * and each event class (name, context, fields). A parser for the TSDL that LTTng and perf write; declarations
- * it does not understand are errors naming the file, never guesses.
+ * A CTF trace's metadata, read from its {@code metadata} file (plain text, or packetized as LTTng writes it):
+ * the trace byte order and packet header, each stream class (packet context, event header and context) and
+ * each event class (name, context, fields). A parser for the TSDL of CTF 1.8 that LTTng and perf write;
+ * metadata that opens with a record separator is CTF 2's JSON text sequence, which {@link Ctf2Metadata} maps
+ * into the same model. Declarations it does not understand are errors naming the file, never guesses.
  */
 public final class CtfMetadata {
 
@@ -58,19 +59,35 @@ public final class CtfMetadata {
     public record EventClass(long id, String name, long streamId, CtfType context, CtfType fields) {
     }
 
+    /**
+     * The clock of a CTF 2 trace's data stream classes.
+     *
+     * @param frequency
+     *            cycles per second
+     * @param offsetCycles
+     *            cycles from the origin, past {@code offsetSeconds}
+     * @param offsetSeconds
+     *            seconds from the origin
+     */
+    record Clock(long frequency, long offsetCycles, long offsetSeconds) {
+    }
+
     private static final int METADATA_PACKET_MAGIC = 0x75D11D57;
     /** The byte that opens each fragment of CTF 2 metadata (RFC 7464's record separator). */
-    private static final byte CTF2_RECORD_SEPARATOR = 0x1E;
+    static final char CTF2_RECORD_SEPARATOR = 0x1E;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     /** The fastest clock taken, 9.2 GHz: {@link #toNanos} scales a remainder below the frequency by 10^9 in a long. */
-    private static final long MAX_FREQUENCY = Long.MAX_VALUE / NANOS_PER_SECOND;
+    static final long MAX_FREQUENCY = Long.MAX_VALUE / NANOS_PER_SECOND;
     private static final int METADATA_PACKET_HEADER_BYTES = 37;
-    private static final CtfType.Struct EMPTY = new CtfType.Struct(Map.of(), 1);
+    static final CtfType.Struct EMPTY = new CtfType.Struct(Map.of(), 1);
     /** The largest alignment accepted, in bits (4 KiB). */
-    private static final long MAX_ALIGN = 1L << 15;
+    static final long MAX_ALIGN = 1L << 15;
+    /** The fields decoding needs whatever the metadata references: event ids and timestamps, stream ids, the CPU. */
+    private static final List<String> ALWAYS_STRUCTURAL = List.of("id", "timestamp", "stream_id", "cpu_id");
     private static final Pattern TOKEN = Pattern.compile("\"[^\"\\\\]*(?:\\\\.[^\"\\\\]*)*\"|:=|\\.\\.\\.|[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*|0[xX][0-9a-fA-F]+|-?\\d+|\\S");
 
     private final Path fFile;
+    private final boolean fCtf2;
     private final List<String> fTokens;
     private int fPosition;
     private ByteOrder fByteOrder = ByteOrder.nativeOrder();
@@ -88,6 +105,7 @@ public final class CtfMetadata {
 
     private CtfMetadata(Path file, String text) {
         fFile = file;
+        fCtf2 = false;
         fTokens = new ArrayList<>();
         Matcher matcher = TOKEN.matcher(withoutComments(text));
         while (matcher.find()) {
@@ -107,16 +125,54 @@ public final class CtfMetadata {
      *             when it cannot be read
      */
     public static CtfMetadata read(Path metadata) throws TraceFormatException, IOException {
-        CtfMetadata parsed = new CtfMetadata(metadata, text(metadata));
+        String text = text(metadata);
+        if (!text.isEmpty() && text.charAt(0) == CTF2_RECORD_SEPARATOR) {
+            return Ctf2Metadata.parse(metadata, text);
+        }
+        CtfMetadata parsed = new CtfMetadata(metadata, text);
         parsed.parse();
-        parsed.fStreams = Map.copyOf(parsed.fStreams);
         Map<Long, Map<Long, EventClass>> events = new HashMap<>();
         parsed.fEvents.forEach((stream, classes) -> events.put(stream, Map.copyOf(classes)));
-        parsed.fEvents = Map.copyOf(events);
-        Set<String> structural = new HashSet<>(parsed.fReferenced);
-        structural.addAll(List.of("id", "timestamp", "stream_id", "cpu_id"));
-        parsed.fStructural = structural;
+        parsed.seal(parsed.fStreams, events, parsed.fReferenced);
         return parsed;
+    }
+
+    /** CTF 2 metadata, mapped into this model by {@link Ctf2Metadata}. */
+    private CtfMetadata(Path file, CtfType.Struct packetHeader, Clock clock, Map<String, String> env) {
+        fFile = file;
+        fCtf2 = true;
+        fTokens = List.of();
+        fPacketHeader = packetHeader;
+        fClockFrequency = clock.frequency();
+        fClockOffset = clock.offsetCycles();
+        fClockOffsetSeconds = clock.offsetSeconds();
+        fEnv.putAll(env);
+    }
+
+    /**
+     * The model of CTF 2 metadata, from what {@link Ctf2Metadata} read.
+     *
+     * @param referenced
+     *            the fields that field locations name (sequence lengths, variant and optional selectors)
+     */
+    static CtfMetadata ctf2(Path file, CtfType.Struct packetHeader, Map<Long, StreamClass> streams, Map<Long, Map<Long, EventClass>> events,
+            Clock clock, Map<String, String> env, Set<String> referenced) {
+        CtfMetadata metadata = new CtfMetadata(file, packetHeader, clock, env);
+        metadata.seal(streams, events, referenced);
+        return metadata;
+    }
+
+    private void seal(Map<Long, StreamClass> streams, Map<Long, Map<Long, EventClass>> events, Set<String> referenced) {
+        fStreams = Map.copyOf(streams);
+        fEvents = Map.copyOf(events);
+        Set<String> structural = new HashSet<>(referenced);
+        structural.addAll(ALWAYS_STRUCTURAL);
+        fStructural = structural;
+    }
+
+    /** @return whether the metadata is CTF 2's (JSON) rather than CTF 1.8's (TSDL) */
+    public boolean ctf2() {
+        return fCtf2;
     }
 
     /**
@@ -208,10 +264,6 @@ public final class CtfMetadata {
 
     private static String text(Path metadata) throws IOException, TraceFormatException {
         byte[] bytes = Files.readAllBytes(metadata);
-        if (bytes.length > 0 && bytes[0] == CTF2_RECORD_SEPARATOR) {
-            // said plainly, where a TSDL parser would stumble on the first JSON brace; a CTF 2 reader goes beside this one
-            throw new TraceFormatException(metadata, 0, "CTF 2 metadata (a JSON text sequence), which this CTF 1.8 codec does not read");
-        }
         ByteBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         if (bytes.length < 4 || (buffer.getInt(0) != METADATA_PACKET_MAGIC && Integer.reverseBytes(buffer.getInt(0)) != METADATA_PACKET_MAGIC)) {
             return new String(bytes, StandardCharsets.UTF_8);

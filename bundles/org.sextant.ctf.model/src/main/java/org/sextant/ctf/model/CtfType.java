@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A CTF 1.8 type, as declared in a trace's metadata, with its alignment in bits. Enough of TSDL for the
- * traces LTTng and perf write: integers, floats, strings, fixed arrays, sequences, structs, enums and variants.
+ * A CTF type, as declared in a trace's metadata, with its alignment in bits. Enough of TSDL for the traces
+ * LTTng and perf write: integers, floats, strings, fixed arrays, sequences, structs, enums and variants; and
+ * what CTF 2's field classes add to them ({@link Ctf2Metadata}): variable-length integers, strings of a static
+ * or dynamic length, optional fields, and variants chosen by ranges of an integer.
  */
 public sealed interface CtfType {
 
@@ -124,12 +126,7 @@ public sealed interface CtfType {
          * @return its label, or null when no mapping covers it
          */
         public String label(long value) {
-            for (Mapping mapping : mappings) {
-                if (value >= mapping.low() && value <= mapping.high()) {
-                    return mapping.label();
-                }
-            }
-            return null;
+            return Mapping.label(mappings, value);
         }
     }
 
@@ -144,6 +141,35 @@ public sealed interface CtfType {
      *            last value
      */
     record Mapping(String label, long low, long high) {
+
+        /**
+         * Whether the range holds a value. A range from below zero to above it is signed; any other is compared
+         * unsigned, which is also the signed order when both ends are below zero: so an unsigned range past
+         * 2^63 (its ends stored as negative longs) and a signed one both hold what they should.
+         *
+         * @param value
+         *            a decoded value, as a long (an unsigned 64-bit value past 2^63 negative)
+         * @return whether it lies in the range
+         */
+        public boolean holds(long value) {
+            return low < 0 && high >= 0 ? value >= low && value <= high
+                    : Long.compareUnsigned(value, low) >= 0 && Long.compareUnsigned(value, high) <= 0;
+        }
+
+        /** @return whether the range holds at least one value */
+        boolean nonEmpty() {
+            return low < 0 && high >= 0 || Long.compareUnsigned(low, high) <= 0;
+        }
+
+        /** @return the label of the first mapping holding the value, or null */
+        static String label(List<Mapping> mappings, long value) {
+            for (Mapping mapping : mappings) {
+                if (mapping.holds(value)) {
+                    return mapping.label();
+                }
+            }
+            return null;
+        }
     }
 
     /**
@@ -155,6 +181,91 @@ public sealed interface CtfType {
      *            the options by label
      */
     record Variant(String tag, Map<String, CtfType> options) implements CtfType {
+        @Override
+        public long align() {
+            return 1; // each option aligns itself
+        }
+    }
+
+    /**
+     * A variable-length integer (CTF 2): unsigned or signed LEB128, seven bits a byte, at most 64 bits of value.
+     *
+     * @param signed
+     *            whether the last byte's top bit of value extends the sign
+     */
+    record VarInt(boolean signed) implements CtfType {
+        @Override
+        public long align() {
+            return 8;
+        }
+    }
+
+    /**
+     * A string of a fixed number of bytes (CTF 2's static-length string), ending at its first NUL if any.
+     *
+     * @param length
+     *            its bytes
+     */
+    record FixedStr(int length) implements CtfType {
+        @Override
+        public long align() {
+            return 8;
+        }
+    }
+
+    /**
+     * A string whose length in bytes is an integer field decoded earlier (CTF 2's dynamic-length string), ending
+     * at its first NUL if any.
+     *
+     * @param lengthField
+     *            the name of the length field
+     */
+    record DynStr(String lengthField) implements CtfType {
+        @Override
+        public long align() {
+            return 8;
+        }
+    }
+
+    /**
+     * A field that is there or not, as a field decoded earlier says (CTF 2's optional): a boolean (there when
+     * not zero) or an integer in one of the ranges.
+     *
+     * @param selector
+     *            the name of the selector field
+     * @param ranges
+     *            the selector's values for which the field is there; empty for a boolean selector
+     * @param content
+     *            the field's type
+     */
+    record Optional(String selector, List<Mapping> ranges, CtfType content) implements CtfType {
+        @Override
+        public long align() {
+            return 1; // the content aligns itself, when it is there
+        }
+
+        /**
+         * @param value
+         *            the selector's value
+         * @return whether the field is there
+         */
+        public boolean present(long value) {
+            return ranges.isEmpty() ? value != 0 : Mapping.label(ranges, value) != null;
+        }
+    }
+
+    /**
+     * A variant whose option is chosen by the value of an integer field decoded earlier (CTF 2's variant): the
+     * option whose ranges hold it.
+     *
+     * @param selector
+     *            the name of the selector field
+     * @param ranges
+     *            each option's ranges, labelled with its name
+     * @param options
+     *            the options by name
+     */
+    record ValueVariant(String selector, List<Mapping> ranges, Map<String, CtfType> options) implements CtfType {
         @Override
         public long align() {
             return 1; // each option aligns itself

@@ -87,6 +87,15 @@ public final class EventReader {
         /**
          * @param name
          *            a field name
+         * @return whether the event has an integer field of that name
+         */
+        boolean hasInteger(String name) {
+            return name != null && fIntegerNames.indexOf(name) >= 0;
+        }
+
+        /**
+         * @param name
+         *            a field name
          * @return the string field's value, or null when the event has no such string field
          */
         public String string(String name) {
@@ -759,6 +768,93 @@ public final class EventReader {
             decode(option, name);
         } else if (type instanceof CtfType.Float floating) {
             skip(floating.bits());
+        } else {
+            decodeCtf2(type, name);
+        }
+    }
+
+    /** The field classes CTF 2 adds to CTF 1.8's types ({@link Ctf2Metadata}). */
+    private void decodeCtf2(CtfType type, String name) throws TraceFormatException {
+        boolean kept = name != null && (fAllFields || fKept.contains(name));
+        if (type instanceof CtfType.VarInt varint) {
+            long start = fBit;
+            long value = varint(varint.signed(), name);
+            if (kept) {
+                fFields.putInteger(name, value);
+                if (name.equals(TIMESTAMP)) {
+                    // CTF 2: a variable-length clock value updates as many bits of the clock as it encodes
+                    fTimestampBits = (int) Math.min(64, (fBit - start) / 8 * 7);
+                    fTimestampValue = value;
+                } else if (name.equals(ID)) {
+                    fId = value;
+                }
+            }
+        } else if (type instanceof CtfType.FixedStr fixed) {
+            sizedString(fixed.length(), kept, name);
+        } else if (type instanceof CtfType.DynStr dynamic) {
+            sizedString(selector(dynamic.lengthField(), "string", name), kept, name);
+        } else if (type instanceof CtfType.Optional optional) {
+            if (optional.present(selector(optional.selector(), "optional field", name))) {
+                decode(optional.content(), name);
+            }
+        } else if (type instanceof CtfType.ValueVariant variant) {
+            long value = selector(variant.selector(), "variant", name);
+            String label = CtfType.Mapping.label(variant.ranges(), value);
+            if (label == null) {
+                throw error(fBit, "variant " + name + " has no option for " + variant.selector() + " = " + value);
+            }
+            decode(variant.options().get(label), name);
+        }
+    }
+
+    /** The value of the integer field a length or selector names, decoded earlier in the event. */
+    private long selector(String field, String what, String name) throws TraceFormatException {
+        int at = fFields.fIntegerNames.indexOf(field);
+        if (at < 0) {
+            throw error(fBit, what + " " + name + " whose length or selector field " + field + " was not decoded");
+        }
+        return fFields.fIntegers[at];
+    }
+
+    /**
+     * A variable-length integer: unsigned or signed LEB128, seven bits of value a byte, least significant first,
+     * the top bit set on every byte but the last. More than 64 bits of value is damage, as yactfr and babeltrace
+     * refuse it.
+     */
+    private long varint(boolean signed, String name) throws TraceFormatException {
+        long start = fBit;
+        long value = 0;
+        int shift = 0;
+        while (true) {
+            skip(8);
+            int b = fBuffer.get((int) ((fBit >>> 3) - 1)) & 0xFF;
+            long bits = b & 0x7FL;
+            if (shift == 63 && (signed ? bits != 0 && bits != 0x7F : bits > 1) || shift > 63) {
+                throw error(start, "variable-length integer " + name + " of more than 64 bits");
+            }
+            value |= bits << shift;
+            shift += 7;
+            if ((b & 0x80) == 0) {
+                if (signed && shift < 64 && (b & 0x40) != 0) {
+                    value |= -1L << shift;
+                }
+                return value;
+            }
+        }
+    }
+
+    /** A string of {@code length} bytes, ending at its first NUL if any. */
+    private void sizedString(long length, boolean kept, String name) throws TraceFormatException {
+        long at = fBit >>> 3;
+        skip(length < 0 || length > Long.MAX_VALUE / 8 ? -1 : length * 8);
+        if (kept) {
+            int end = (int) at;
+            while (end < at + length && fBuffer.get(end) != 0) {
+                end++;
+            }
+            byte[] bytes = new byte[end - (int) at];
+            fBuffer.get((int) at, bytes);
+            fFields.putString(name, new String(bytes, fStrings));
         }
     }
 

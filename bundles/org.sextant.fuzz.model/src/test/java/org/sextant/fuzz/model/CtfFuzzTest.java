@@ -11,7 +11,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.sextant.ctf.model.CtfMetadata;
 import org.sextant.ctf.model.CtfTrace;
 import org.sextant.ctf.model.EventReader;
+import org.sextant.ctf.model.Leaves;
 import org.sextant.ctf.model.Packet;
+import org.sextant.ctf.model.TraceCursor;
 import org.sextant.ctf.model.TraceFormatException;
 
 /**
@@ -26,6 +28,59 @@ class CtfFuzzTest {
     void everyMutantIsRefusedCleanlyOrDecodesInOrder(String fixture, long mutants) throws Exception {
         Fuzzing.run("ctf-" + fixture, Fuzzing.FIXTURES.resolve(fixture), mutants, TARGET);
     }
+
+    /**
+     * CTF 2 traces (tests/fixtures/ctf2): their JSON metadata damaged as text (members, brackets and lines lost,
+     * repeated or moved, numbers made huge) and as bytes, their streams and index as any CTF's. Each valid
+     * mutant is also read whole through {@link TraceCursor}, every field of every event shown ({@link Leaves}),
+     * as the CTF 2 trace type reads it: events merged in time order.
+     */
+    @ParameterizedTest
+    @CsvSource({ "trace-with-index, 300", "debug-info, 300", "vl-ints, 200", "meta-variant-no-underscore, 200" })
+    void everyCtf2MutantIsRefusedCleanlyOrDecodesInOrder(String fixture, long mutants) throws Exception {
+        Fuzzing.run("ctf2-" + fixture, Fuzzing.FIXTURES.resolve("ctf2").resolve(fixture), mutants, CTF2_TARGET);
+    }
+
+    private static final Campaign.Target CTF2_TARGET = new Campaign.Target() {
+        @Override
+        public void read(Path input) throws Exception {
+            TARGET.read(input);
+            CtfTrace trace = CtfTrace.open(input);
+            long previous = Long.MIN_VALUE;
+            try (TraceCursor cursor = new TraceCursor(trace, Long.MIN_VALUE)) {
+                while (cursor.next()) {
+                    if (cursor.nanos() < previous) {
+                        throw new Campaign.InvariantViolation("merged events go back from " + previous + " to " + cursor.nanos() + " ns");
+                    }
+                    previous = cursor.nanos();
+                    Leaves.walk(cursor.event().fields(), cursor.fields(), SHOWN);
+                }
+            }
+        }
+
+        @Override
+        public boolean isCleanError(Exception error, Path input) {
+            return TARGET.isCleanError(error, input);
+        }
+    };
+
+    /** Shows nothing: walking the leaves is what is checked (no exception). */
+    private static final Leaves.Visitor SHOWN = new Leaves.Visitor() {
+        @Override
+        public void integer(String name, long value, boolean unsigned) {
+            // walked
+        }
+
+        @Override
+        public void string(String name, String value) {
+            // walked
+        }
+
+        @Override
+        public void integers(String name, long[] values, boolean unsigned) {
+            // walked
+        }
+    };
 
     /**
      * A Redis node's trace of events version 5, whose reads and writes end in events with a string, two integer

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.internal.ctf.core;
+
+import org.eclipse.osgi.util.NLS;
+
+/**
+ * User-visible strings of the CTF 2 trace type.
+ */
+@SuppressWarnings("javadoc")
+public class Messages extends NLS {
+    private static final String BUNDLE_NAME = Messages.class.getPackageName() + ".messages"; //$NON-NLS-1$
+
+    public static String Trace_NotADirectory = ""; //$NON-NLS-1$
+    public static String Trace_NotCtf2 = ""; //$NON-NLS-1$
+    public static String Trace_Unreadable = ""; //$NON-NLS-1$
+
+    static {
+        NLS.initializeMessages(BUNDLE_NAME, Messages.class);
+    }
+
+    private Messages() {
+    }
+}
