@@ -30,6 +30,7 @@ import org.sextant.common.model.recording.RecordingLayout;
 import org.sextant.common.ui.StartupTraces;
 import org.sextant.internal.redis.ui.NetflowView;
 import org.sextant.internal.redis.ui.RequestPathsView;
+import org.sextant.redis.core.RedisParallelModule;
 import org.sextant.test.support.Fixture;
 import org.sextant.test.support.ui.WorkbenchDriver;
 
@@ -79,6 +80,8 @@ class RecordingExperimentTest {
             }
         }
         assertEquals(4, nodes.size(), () -> "nodes: " + nodes);
+        // drawn from the engine's one build of the Redis model
+        assertTrue(ViewsTest.engineBuilt(experiment, RedisParallelModule.ID), "the Redis model built by the engine");
         // the same recording again: the same experiment, not a second one
         assertEquals(recording.getFileName().toString(), StartupTraces.experiment(recording, new NullProgressMonitor()).getName());
     }

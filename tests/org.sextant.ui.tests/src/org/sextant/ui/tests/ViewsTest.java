@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.ui.tests;
 
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 import org.eclipse.swtchart.Chart;
 import org.eclipse.swtchart.ISeries;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.ui.views.xychart.TmfChartView;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,16 +33,22 @@ class ViewsTest {
 
     private static final String KERNEL_TRACE_TYPE = "org.eclipse.linuxtools.lttng2.kernel.tracetype";
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
+    /** The engine's count history, as EventCountParallelModule (internal to count.core) names it. */
+    private static final String COUNT_HISTORY = "org.sextant.count.core.analysis.parallel"; //$NON-NLS-1$
 
     @BeforeAll
     static void openSample() throws Exception {
         WorkbenchDriver.openTrace(Fixture.PERF_SCHED_SYSCALLS.path(), KERNEL_TRACE_TYPE);
     }
 
+    /** The view draws the count the engine built: its history's provenance record is in the trace's folder. */
     @Test
     void eventCountViewDrawsTheTotalEventRate() throws Exception {
         Chart chart = show(EventCountView.ID, "count-view.png");
         assertTrue(drawn(chart, id -> id.contains("Total")), () -> "series drawn: " + ids(chart));
+        ITmfTrace trace = TmfTraceManager.getInstance().getActiveTrace();
+        assertNotNull(trace);
+        assertTrue(engineBuilt(trace, COUNT_HISTORY), () -> "no history of " + COUNT_HISTORY + " built by the engine for " + trace.getPath());
     }
 
     /** The busiest threads of the sample are the workload's, rw-migrate's: they are checked and drawn. */
@@ -71,6 +83,16 @@ class ViewsTest {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the engine built (or reused) a history of that id for the trace: its provenance record, which the
+     * engine alone writes, is in the trace's supplementary folder.
+     */
+    static boolean engineBuilt(ITmfTrace trace, String history) throws IOException {
+        try (Stream<Path> files = Files.list(Path.of(TmfTraceManager.getSupplementaryFileDir(trace)))) {
+            return files.map(file -> file.getFileName().toString()).anyMatch(name -> name.startsWith(history + '.') && name.endsWith(".provenance")); //$NON-NLS-1$
+        }
     }
 
     private static String ids(Chart chart) {
