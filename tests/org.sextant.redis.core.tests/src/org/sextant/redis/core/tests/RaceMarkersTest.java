@@ -27,7 +27,7 @@ import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.sextant.common.core.StateSystemWriter;
+import org.sextant.parallel.engine.StateSystemWriter;
 import org.sextant.common.core.SummaryEntryModel;
 import org.sextant.common.core.summary.SummaryTree;
 import org.sextant.internal.redis.core.RedisSummaryDataProvider;
