@@ -78,7 +78,10 @@ public final class ClusterJob {
             err.println("sextant: error: " + e.getMessage()); //$NON-NLS-1$
             return 2;
         }
-        try (SparkSession spark = session(options)) {
+        // a session already running in this JVM (a test's, a notebook's) is used and left running
+        boolean shared = SparkSession.getDefaultSession().isDefined();
+        SparkSession spark = session(options);
+        try {
             if (options.fRoots.isEmpty()) {
                 query(spark, options.fOut, options.fQuery, out);
                 return 0;
@@ -105,6 +108,10 @@ public final class ClusterJob {
         } catch (IOException e) {
             err.println("sextant: error: " + e.getMessage()); //$NON-NLS-1$
             return 2;
+        } finally {
+            if (!shared) {
+                spark.close();
+            }
         }
     }
 
@@ -160,12 +167,13 @@ public final class ClusterJob {
         context.setJobGroup(JOB_GROUP, "sextant: " + traces.size() + " traces", true); //$NON-NLS-1$ //$NON-NLS-2$
         try {
             return context.parallelize(traces, traces.size()).map(new BuildTask(build)).collect();
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
+            // Spark's own exceptions are checked ones, which Java's compiler does not see thrown here
             String unreadable = unreadable(e);
             if (unreadable != null) {
                 throw new UnreadableTrace(unreadable, e);
             }
-            throw e;
+            throw e instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getMessage(), e);
         } finally {
             context.clearJobGroup();
             context.sc().removeSparkListener(listener);
