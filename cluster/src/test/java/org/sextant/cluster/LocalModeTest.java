@@ -129,7 +129,7 @@ class LocalModeTest {
         TraceFixtures.copy(TraceFixtures.FIXTURES.resolve("perf-multi-packet"), trace); //$NON-NLS-1$
         Path workspace = temp.resolve("workspace"); //$NON-NLS-1$
         Path histories = TraceBuild.historiesOf(workspace, trace);
-        List<TraceRef> traces = List.of(new TraceRef("long", trace.toString())); //$NON-NLS-1$
+        List<TraceRef> traces = List.of(new TraceRef("node-01/kernel-long", trace.toString())); //$NON-NLS-1$
         CompletableFuture<List<TraceResult>> job = CompletableFuture.supplyAsync(() -> {
             try {
                 return ClusterJob.build(fSpark, traces, build(workspace), new PrintStream(new ByteArrayOutputStream()));
