@@ -3,6 +3,7 @@ package org.sextant.cluster;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.apache.spark.SparkEnv;
 import org.apache.spark.TaskContext;
 import org.apache.spark.TaskKilledException;
 import org.apache.spark.api.java.function.Function;
@@ -50,7 +51,10 @@ final class BuildTask implements Function<TraceRef, TraceResult> {
             if (result == null) {
                 throw new TaskKilledException("cancelled: " + trace.name()); //$NON-NLS-1$
             }
-            return result;
+            SparkEnv env = SparkEnv.get();
+            return env == null ? result
+                    : new TraceResult(result.trace(), result.path(), result.host(), result.executor() + " (executor " + env.executorId() + ')', //$NON-NLS-1$
+                            result.damaged(), result.builds(), result.rows(), result.nanos());
         } finally {
             if (watcher != null) {
                 watcher.interrupt();
