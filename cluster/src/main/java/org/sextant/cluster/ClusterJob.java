@@ -95,7 +95,9 @@ public final class ClusterJob {
                     options.fChunkBytes, options.fBucketNanos);
             err.printf("[sextant] %d traces, %s, histories in %s%n", traces.size(), spark.sparkContext().master(), //$NON-NLS-1$
                     TraceBuild.historiesOf(options.fWorkspace, Path.of("/")).toAbsolutePath()); //$NON-NLS-1$
+            long started = System.nanoTime();
             List<TraceResult> results = build(spark, traces, build, err);
+            err.printf(java.util.Locale.ROOT, "[sextant] built in %.3f s%n", (System.nanoTime() - started) / 1e9); //$NON-NLS-1$
             write(spark, results, options.fOut);
             ClusterReport.print(spark, results, options.fOut, out);
             if (options.fQuery != null) {
