@@ -69,6 +69,19 @@ if [ $maven_rc -ne 0 ]; then
     exit $maven_rc
 fi
 
+# The cluster job (cluster/, plain Maven, outside the reactor: it packs the bundles the build above made): Spark in
+# local mode and a real standalone master with two workers on 127.0.0.1, a few minutes.
+say "cluster job: local mode and a standalone cluster (log: $OUT/cluster.log)"
+set +e
+"$ROOT/mvnw" -B -f "$ROOT/cluster/pom.xml" -Dsextant.platform="$PLATFORM" clean verify >"$OUT/cluster.log" 2>&1
+cluster_rc=$?
+set -e
+grep -E '^\[INFO\] Tests run:|^\[ERROR\] Tests run:|BUILD (SUCCESS|FAILURE)' "$OUT/cluster.log" || true
+if [ $cluster_rc -ne 0 ]; then
+    echo "sextant: error: the cluster job's tests failed; see $OUT/cluster.log" >&2
+    exit $cluster_rc
+fi
+
 say "tier 4: installation from the update site, through ./sextant"
 export SEXTANT_HOME=$OUT/home
 rm -rf "$SEXTANT_HOME"
@@ -80,7 +93,7 @@ install_rc=${PIPESTATUS[0]}
 set -e
 
 # One closing line over all tiers.
-read -r run failed skipped < <(grep -hE '^(\[INFO\] )?Tests run: [0-9]+, Failures: [0-9]+, Errors: [0-9]+, Skipped: [0-9]+$' "$OUT/maven.log" \
+read -r run failed skipped < <(grep -hE '^(\[INFO\] )?Tests run: [0-9]+, Failures: [0-9]+, Errors: [0-9]+, Skipped: [0-9]+$' "$OUT/maven.log" "$OUT/cluster.log" \
     | sed -E 's/.*Tests run: ([0-9]+), Failures: ([0-9]+), Errors: ([0-9]+), Skipped: ([0-9]+)/\1 \2 \3 \4/' \
     | awk '{r+=$1; f+=$2+$3; s+=$4} END {print r+0, f+0, s+0}')
 install_passed=$(grep -oE '[0-9]+ passed' "$OUT/install.log" | tail -n 1 | cut -d' ' -f1 || true)

@@ -57,7 +57,8 @@ public abstract class KernelHistoryProvider implements HistoryAnalysisProvider {
         }
         CtfMetadata metadata = CtfMetadata.read(file);
         Map<String, String> env = metadata.env();
-        if (!"\"kernel\"".equals(env.get("domain")) && !"\"perf\"".equals(env.get("tracer_name"))) { //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+        // Sextant's codec gives env strings unquoted, Trace Compass's quoted: either is taken
+        if (!"kernel".equals(unquoted(env.get("domain"))) && !"perf".equals(unquoted(env.get("tracer_name")))) { //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
             return null;
         }
         KernelEventLayout layout = KernelEventLayouts.forEnvironment(env);
@@ -66,11 +67,20 @@ public abstract class KernelHistoryProvider implements HistoryAnalysisProvider {
         return new ChunkHistoryAnalysis(fId, fVersion, Map.of(KernelChunkModule.LAYOUT, layout.name()), fAnalysis.apply(layout, classes), fWriters);
     }
 
+    private static @Nullable String unquoted(@Nullable String value) {
+        return value != null && value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"") ? value.substring(1, value.length() - 1) : value; //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
+    /*
+     * The analyses are made here, not taken from the modules' ANALYSIS fields: reading those loads the module
+     * classes, whose superclasses need Trace Compass's runtime, which a plain JVM (a cluster task) does not have.
+     */
+
     /** CPU usage ({@code cpu}), {@link CpuUsageModule}'s history. */
     public static final class Cpu extends KernelHistoryProvider {
         /** Creates the provider, as the service loader does. */
         public Cpu() {
-            super("cpu", CpuUsageModule.ID, CpuUsageAnalysis.VERSION, CpuUsageModule.ANALYSIS, 1); //$NON-NLS-1$
+            super("cpu", CpuUsageModule.ID, CpuUsageAnalysis.VERSION, (layout, classes) -> new CpuUsageAnalysis(layout), 1); //$NON-NLS-1$
         }
     }
 
@@ -78,7 +88,7 @@ public abstract class KernelHistoryProvider implements HistoryAnalysisProvider {
     public static final class Io extends KernelHistoryProvider {
         /** Creates the provider, as the service loader does. */
         public Io() {
-            super("io", IoModule.ID, IoAnalysis.VERSION, IoModule.ANALYSIS, IoModule.WRITERS); //$NON-NLS-1$
+            super("io", IoModule.ID, IoAnalysis.VERSION, IoAnalysis::new, IoModule.WRITERS); //$NON-NLS-1$
         }
     }
 }

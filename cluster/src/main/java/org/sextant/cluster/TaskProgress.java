@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.cluster;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apache.spark.Success$;
+import org.apache.spark.TaskFailedReason;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
+import org.apache.spark.scheduler.SparkListenerTaskStart;
+import org.apache.spark.scheduler.TaskInfo;
+
+/**
+ * Tells on the driver, per task, which trace started where and how it ended: one line each on standard error,
+ * as {@code sextant analyze} tells its progress. A task's index is its trace's place in the job's list.
+ */
+final class TaskProgress extends SparkListener {
+
+    private final List<TraceRef> fTraces;
+    private final PrintStream fOut;
+    private final AtomicInteger fDone = new AtomicInteger();
+
+    TaskProgress(List<TraceRef> traces, PrintStream out) {
+        fTraces = traces;
+        fOut = out;
+    }
+
+    @Override
+    public void onTaskStart(SparkListenerTaskStart start) {
+        TaskInfo info = start.taskInfo();
+        fOut.printf("[sextant] %s: started on %s (executor %s)%s%n", name(info), info.host(), info.executorId(), //$NON-NLS-1$
+                info.attemptNumber() > 0 ? ", attempt " + (info.attemptNumber() + 1) : ""); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
+    @Override
+    public void onTaskEnd(SparkListenerTaskEnd end) {
+        TaskInfo info = end.taskInfo();
+        if (end.reason() == Success$.MODULE$) {
+            fOut.printf(Locale.ROOT, "[sextant] %s: done in %.1f s on %s (%d/%d)%n", name(info), info.duration() / 1e3, info.host(), //$NON-NLS-1$
+                    fDone.incrementAndGet(), fTraces.size());
+        } else if (end.reason() instanceof TaskFailedReason failed) {
+            String why = failed.toErrorString().lines().findFirst().orElse("?"); //$NON-NLS-1$
+            fOut.printf("[sextant] %s: failed on %s (executor %s): %s%n", name(info), info.host(), info.executorId(), why); //$NON-NLS-1$
+        }
+    }
+
+    private String name(TaskInfo info) {
+        int index = info.index();
+        return index >= 0 && index < fTraces.size() ? "trace " + (index + 1) + '/' + fTraces.size() + ' ' + fTraces.get(index).name() //$NON-NLS-1$
+                : "task " + index; //$NON-NLS-1$
+    }
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: EPL-2.0
+#
+# The cluster job's benchmark (not run by CI): over a directory of traces (default: 21 made from the fixtures, as the
+# tests lay them out) and over one larger trace (default: perf-multi-packet unpacked; give the 2 GB one of
+# tools/capture/perf-large.sh with --large DIR), each from fresh histories:
+#   1. the in-process engine, trace after trace on 2 threads (no Spark)      vs  Spark local mode on 2 cores
+#   2. a standalone cluster (127.0.0.1) of one 1-core worker                  vs  two 1-core workers
+# and each task's cost (the traces table's seconds). Wall times include each JVM's start (Spark's ~10 s).
+# usage: tools/bench-cluster.sh [--traces DIR] [--large DIR]
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+HOME_DIR=$ROOT/cluster/target/spark-home
+JAR=$ROOT/cluster/target/sextant-cluster.jar
+[ -f "$JAR" ] || { echo "bench-cluster: build the job first: ./mvnw -f cluster/pom.xml -DskipTests package" >&2; exit 2; }
+OPENS=$(sed -n 's:.*<spark.opens>\(.*\)</spark.opens>.*:\1:p' "$ROOT/cluster/pom.xml")
+WORK=$(mktemp -d /tmp/sextant-bench-cluster.XXXXXX)
+KEEP=${KEEP:-}
+PIDS=()
+cleanup() { for pid in "${PIDS[@]}"; do pkill -KILL -P "$pid" 2>/dev/null || true; kill -KILL "$pid" 2>/dev/null || true; done; [ -n "$KEEP" ] || rm -rf "$WORK"; }
+trap cleanup EXIT
+TRACES= LARGE=
+while [ $# -gt 0 ]; do case $1 in --traces) TRACES=$2; shift 2 ;; --large) LARGE=$2; shift 2 ;; *) echo "unknown option $1" >&2; exit 2 ;; esac; done
+
+fixture() { # copy a fixture, unpacking gzipped streams
+    mkdir -p "$2"; cp "$ROOT/tests/fixtures/$1"/* "$2"/ 2>/dev/null || true
+    [ -d "$ROOT/tests/fixtures/$1/index" ] && cp -r "$ROOT/tests/fixtures/$1/index" "$2"/
+    for gz in "$2"/*.gz; do [ -e "$gz" ] && gunzip -f "$gz"; done; return 0
+}
+if [ -z "$TRACES" ]; then
+    TRACES=$WORK/traces
+    for n in $(seq -w 1 10); do
+        fixture perf-sched-syscalls "$TRACES/node-$n/kernel"
+        if [ $((10#$n % 2)) -eq 0 ]; then fixture lttng-ust-libc "$TRACES/node-$n/ust"; else fixture lttng-ust-small-packets "$TRACES/node-$n/ust"; fi
+    done
+    fixture perf-multi-packet "$TRACES/node-01/kernel-long"
+fi
+if [ -z "$LARGE" ]; then LARGE=$WORK/large; fixture perf-multi-packet "$LARGE/kernel"; fi
+
+now() { date +%s.%N; }
+secs() { python3 -c "print(f'{$2 - $1:.1f}')"; }
+job() { # job NAME ARGS...: one run of the cluster job on fresh histories, its wall time and its build time
+    local name=$1 slug; shift
+    local start end
+    slug=$(echo "$name" | tr -c 'a-zA-Z0-9\n' '-')   # Spark reads paths as globs: no brackets
+    start=$(now)
+    java $OPENS -Xmx2g -Dlog4j2.configurationFile="$HOME_DIR/conf/log4j2.properties" -cp "$HOME_DIR/jars/*:$JAR" \
+        org.sextant.cluster.ClusterJob --workspace "$WORK/ws-$slug" --out "$WORK/out-$slug" --conf spark.driver.host=127.0.0.1 \
+        --conf spark.driver.bindAddress=127.0.0.1 "$@" >"$WORK/$slug.out" 2>"$WORK/$slug.err"
+    end=$(now)
+    printf '%-34s wall %6s s   build %s\n' "$name" "$(secs "$start" "$end")" "$(grep -o 'built in [0-9.]* s' "$WORK/$slug.err" | cut -d' ' -f3)"
+}
+inprocess() { # inprocess NAME THREADS DIR
+    local start end
+    start=$(now)
+    java -Xmx2g -cp "$HOME_DIR/jars/*:$JAR" org.sextant.cluster.InProcessBuild "$2" "$WORK/ws-$1" "$3" >"$WORK/$1.out"
+    end=$(now)
+    printf '%-34s wall %6s s   build %s\n' "$1" "$(secs "$start" "$end")" "$(sed -n 's/.*threads: \([0-9.]*\) s/\1/p' "$WORK/$1.out")"
+}
+standalone() { # standalone WORKERS: a master and WORKERS 1-core workers on 127.0.0.1; prints the master URL
+    local port=$((20000 + RANDOM % 20000)) i
+    SPARK_HOME=$HOME_DIR SPARK_LOCAL_IP=127.0.0.1 SPARK_SCALA_VERSION=2.12 java $OPENS -Xmx512m -cp "$HOME_DIR/jars/*" \
+        org.apache.spark.deploy.master.Master --host 127.0.0.1 --port $port --webui-port $((port + 1)) >"$WORK/master-$1.log" 2>&1 &
+    PIDS+=($!)
+    until grep -q "elected leader" "$WORK/master-$1.log"; do sleep 0.5; done
+    for i in $(seq 1 "$1"); do
+        SPARK_HOME=$HOME_DIR SPARK_LOCAL_IP=127.0.0.1 SPARK_SCALA_VERSION=2.12 java $OPENS -Xmx512m -cp "$HOME_DIR/jars/*" \
+            org.apache.spark.deploy.worker.Worker --host 127.0.0.1 --cores 1 --memory 2g --webui-port $((port + 1 + i)) \
+            --work-dir "$WORK/work-$1-$i" spark://127.0.0.1:$port >"$WORK/worker-$1-$i.log" 2>&1 &
+        PIDS+=($!)
+    done
+    for i in $(seq 1 "$1"); do until grep -q "registered with master" "$WORK/worker-$1-$i.log"; do sleep 0.5; done; done
+    MASTER=spark://127.0.0.1:$port
+}
+stop_cluster() { for pid in "${PIDS[@]}"; do pkill -KILL -P "$pid" 2>/dev/null || true; kill -KILL "$pid" 2>/dev/null || true; done; PIDS=(); }
+
+count=$(find "$TRACES" -name metadata | wc -l)
+echo "# tools/bench-cluster.sh, $(date -u +%Y-%m-%d), $(nproc) cores; $count traces ($(du -sh "$TRACES" | cut -f1)); large: $(du -sh "$LARGE" | cut -f1)"
+inprocess "in-process, 2 threads, $count traces" 2 "$TRACES"
+job "local[2], $count traces" --master 'local[2]' "$TRACES"
+inprocess "in-process, 2 threads, large" 2 "$LARGE"
+job "local[2], large (1 task, 2 threads)" --master 'local[2]' --threads 2 "$LARGE"
+for workers in 1 2; do
+    standalone $workers
+    job "standalone, $workers x 1-core, $count traces" --master "$MASTER" --conf spark.jars="$JAR" --conf spark.executor.memory=1g "$TRACES"
+    stop_cluster
+done
+echo "# each task's cost, local[2] (seconds: the task's wall time on one core)"
+java $OPENS -Dlog4j2.configurationFile="$HOME_DIR/conf/log4j2.properties" -cp "$HOME_DIR/jars/*:$JAR" org.sextant.cluster.ClusterJob \
+    --master 'local[1]' --out "$WORK/out-$(echo "local[2], $count traces" | tr -c 'a-zA-Z0-9\n' '-')" \
+    --query "SELECT trace, builds LIKE '%reused%' AS reused, ROUND(seconds, 3) AS seconds FROM traces ORDER BY seconds DESC" 2>/dev/null
