@@ -1,13 +1,8 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.kernel.core;
 
-import java.util.Set;
-import java.util.function.BiFunction;
-
 import org.sextant.internal.kernel.core.Messages;
 import org.sextant.kernel.model.CpuUsageAnalysis;
-import org.sextant.kernel.model.KernelEventLayout;
-import org.sextant.parallel.model.ChunkAnalysis;
 
 /**
  * Time on CPU per thread and per CPU of a kernel trace, built in parallel ({@link CpuUsageAnalysis} has the
@@ -19,11 +14,8 @@ public class CpuUsageModule extends KernelChunkModule {
     /** The analysis id, as registered in plugin.xml; also the state system id and history file name. */
     public static final String ID = "org.sextant.kernel.core.cpu"; //$NON-NLS-1$
 
-    /** The analysis of a trace's layout, whatever event classes it declares. */
-    static final BiFunction<KernelEventLayout, Set<String>, ChunkAnalysis> ANALYSIS = (layout, eventClasses) -> new CpuUsageAnalysis(layout);
-
     /** Creates the module, as plugin.xml does. */
     public CpuUsageModule() {
-        super(ANALYSIS, CpuUsageAnalysis.VERSION, Messages.CpuUsage_Task);
+        super(KernelHistoryProvider.CPU, CpuUsageAnalysis.VERSION, Messages.CpuUsage_Task);
     }
 }

@@ -57,8 +57,7 @@ public abstract class KernelHistoryProvider implements HistoryAnalysisProvider {
         }
         CtfMetadata metadata = CtfMetadata.read(file);
         Map<String, String> env = metadata.env();
-        // Sextant's codec gives env strings unquoted, Trace Compass's quoted: either is taken
-        if (!"kernel".equals(unquoted(env.get("domain"))) && !"perf".equals(unquoted(env.get("tracer_name")))) { //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+        if (!KernelEventLayouts.isKernel(env)) {
             return null;
         }
         KernelEventLayout layout = KernelEventLayouts.forEnvironment(env);
@@ -67,20 +66,30 @@ public abstract class KernelHistoryProvider implements HistoryAnalysisProvider {
         return new ChunkHistoryAnalysis(fId, fVersion, Map.of(KernelChunkModule.LAYOUT, layout.name()), fAnalysis.apply(layout, classes), fWriters);
     }
 
-    private static @Nullable String unquoted(@Nullable String value) {
-        return value != null && value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"") ? value.substring(1, value.length() - 1) : value; //$NON-NLS-1$ //$NON-NLS-2$
-    }
-
     /*
-     * The analyses are made here, not taken from the modules' ANALYSIS fields: reading those loads the module
-     * classes, whose superclasses need Trace Compass's runtime, which a plain JVM (a cluster task) does not have.
+     * The analyses are defined here and the modules take them from here, not the other way: reading a module's
+     * field loads the module class, whose superclasses need Trace Compass's runtime, which a plain JVM (a cluster
+     * task) does not have.
      */
+
+    /** CPU usage, whatever event classes the trace declares. */
+    static final BiFunction<KernelEventLayout, Set<String>, ChunkAnalysis> CPU = (layout, eventClasses) -> new CpuUsageAnalysis(layout);
+
+    /** I/O bytes, from the system calls among the event classes the trace declares. */
+    static final BiFunction<KernelEventLayout, Set<String>, ChunkAnalysis> IO = IoAnalysis::new;
+
+    /**
+     * Two: io's history is bound by its one insertion thread (38 ms per chunk against 29 ms of merge and 7 ms of
+     * decoding), and two writers on two threads were faster than one in every benchmark that had both
+     * (docs/performance.md, "One history writer or two").
+     */
+    static final int IO_WRITERS = 2;
 
     /** CPU usage ({@code cpu}), {@link CpuUsageModule}'s history. */
     public static final class Cpu extends KernelHistoryProvider {
         /** Creates the provider, as the service loader does. */
         public Cpu() {
-            super("cpu", CpuUsageModule.ID, CpuUsageAnalysis.VERSION, (layout, classes) -> new CpuUsageAnalysis(layout), 1); //$NON-NLS-1$
+            super("cpu", CpuUsageModule.ID, CpuUsageAnalysis.VERSION, CPU, 1); //$NON-NLS-1$
         }
     }
 
@@ -88,7 +97,7 @@ public abstract class KernelHistoryProvider implements HistoryAnalysisProvider {
     public static final class Io extends KernelHistoryProvider {
         /** Creates the provider, as the service loader does. */
         public Io() {
-            super("io", IoModule.ID, IoAnalysis.VERSION, IoAnalysis::new, IoModule.WRITERS); //$NON-NLS-1$
+            super("io", IoModule.ID, IoAnalysis.VERSION, IO, IO_WRITERS); //$NON-NLS-1$
         }
     }
 }

@@ -26,6 +26,7 @@ import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.sextant.common.core.open.CtfChecks.Depth;
 import org.sextant.common.model.recording.RecordingLayout;
+import org.sextant.parallel.engine.HistoryEngine;
 import org.sextant.parallel.engine.Provenance;
 
 /**
@@ -282,8 +283,7 @@ public final class TraceOpener {
             Files.createDirectories(folder);
             try (Stream<Path> files = Files.list(folder)) {
                 for (Path file : (Iterable<Path>) files::iterator) {
-                    if (Files.isRegularFile(file) && !file.getFileName().toString().endsWith(Provenance.SUFFIX)
-                            && !Files.exists(Provenance.recordOf(file))) {
+                    if (Files.isRegularFile(file) && !file.getFileName().toString().endsWith(Provenance.SUFFIX) && !HistoryEngine.hasRecord(file)) {
                         Files.delete(file);
                     }
                 }

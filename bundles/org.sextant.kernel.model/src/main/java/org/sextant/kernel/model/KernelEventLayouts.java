@@ -68,6 +68,16 @@ public final class KernelEventLayouts {
         return LTTNG;
     }
 
+    /**
+     * @param environment
+     *            the {@code env} block of a CTF trace's metadata
+     * @return whether it is a kernel trace: LTTng's kernel domain, or perf's
+     */
+    public static boolean isKernel(Map<String, String> environment) {
+        return "kernel".equals(unquoted(environment.get("domain"))) || "perf".equals(unquoted(environment.get("tracer_name")));
+    }
+
+    /** Sextant's codec gives env strings unquoted, Trace Compass's quoted: either is taken. */
     private static String unquoted(String value) {
         return value != null && value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"") ? value.substring(1, value.length() - 1)
                 : value;

@@ -121,6 +121,31 @@ public final class HistoryEngine {
     }
 
     /**
+     * Whether a file of a supplementary folder belongs to a history the engine keeps a provenance record of (the
+     * history itself, a shard, the shards' manifest, a companion): the engine, not whoever cleans the folder,
+     * decides when to rebuild such a file.
+     *
+     * @param file
+     *            a file of a trace's supplementary directory
+     * @return whether a record beside it vouches for it
+     */
+    public static boolean hasRecord(Path file) {
+        if (Files.exists(Provenance.recordOf(file))) {
+            return true;
+        }
+        // a history's files are named <id>.<something>, its record <id>.ht.provenance or <id>.direct.provenance;
+        // an id has dots of its own, so each prefix up to a dot is tried
+        String name = file.getFileName().toString();
+        for (int dot = name.indexOf('.'); dot > 0; dot = name.indexOf('.', dot + 1)) {
+            String id = name.substring(0, dot);
+            if (Files.exists(file.resolveSibling(id + HISTORY_SUFFIX + Provenance.SUFFIX)) || Files.exists(file.resolveSibling(id + DIRECT_SUFFIX + Provenance.SUFFIX))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Reuses the analysis's history of the trace in the directory if it was built from the same files, state
      * version and parameters; builds it otherwise.
      *

@@ -115,4 +115,17 @@ class HistoryEngineTest {
         assertEquals("serial; rebuilt: state version 1 -> 2", next.description());
         next.stateSystem().dispose();
     }
+
+    /** Every file of a history kept in shards is the engine's to judge, not a folder cleaner's: its record covers it. */
+    @Test
+    void aShardedHistorysFilesAreCoveredByItsRecord(@TempDir Path directory) throws Exception {
+        build(new PerCpu("percpu", 1), directory, BuildMode.parallel(2, 4096).withWriters(2)).stateSystem().dispose();
+        List<Path> files;
+        try (var listing = Files.list(directory)) {
+            files = listing.filter(file -> !file.getFileName().toString().endsWith(Provenance.SUFFIX)).sorted().toList();
+        }
+        assertEquals(List.of("percpu.0.ht", "percpu.1.ht", "percpu.ht.shards"), files.stream().map(file -> file.getFileName().toString()).toList());
+        assertTrue(files.stream().allMatch(HistoryEngine::hasRecord));
+        assertTrue(!HistoryEngine.hasRecord(directory.resolve("percpux.ht")), "another history's file");
+    }
 }
