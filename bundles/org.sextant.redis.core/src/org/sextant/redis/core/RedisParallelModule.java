@@ -34,9 +34,9 @@ import org.sextant.redis.model.RedisTracker;
  * workers decode, the merge feeds one {@link RedisTracker} in global time order ({@code RedisChunkAnalysis} says
  * why there). The state is {@link RedisAnalysisModule}'s; the requests and the hops of their paths the tracker
  * completes on the way are kept beside the history ({@link RedisCompanion}), so that Netflow, Threads, Data
- * Volume, Events Latency and Request Paths all read this one build. It applies where the tracer discarded no
- * event: the lost-event markers Trace Compass makes of discards are not made here, and such recordings are
- * built by Trace Compass's reader ({@link #of}).
+ * Volume, Events Latency and Request Paths all read this one build. The views read it where the tracer discarded
+ * no event ({@link #of}): the lost-event markers Trace Compass makes of discards are not made here, so such
+ * recordings are built by Trace Compass's reader, and this module, asked to build one, refuses naming where.
  */
 public class RedisParallelModule extends ParallelHistoryModule {
 
@@ -46,37 +46,48 @@ public class RedisParallelModule extends ParallelHistoryModule {
     private final List<RequestSegment> fRequests = new ArrayList<>();
     private final List<LinkSegment> fLinks = new ArrayList<>();
     private volatile @Nullable RedisCompanion fCompanion;
+    private volatile @Nullable Boolean fDiscardedNothing;
 
     /**
      * @param trace
      *            a trace or a recording's experiment
-     * @return its parallel Redis module, not scheduled; null when it has no Redis events or the engine cannot build
-     *         it (a tracer discarded events)
+     * @return its parallel Redis module, not scheduled, where the views read it: null when the trace has no Redis
+     *         events or its tracer discarded events (Trace Compass's build models the loss)
      */
     public static @Nullable RedisParallelModule of(ITmfTrace trace) {
-        return TmfTraceUtils.getAnalysisModuleOfClass(trace, RedisParallelModule.class, ID);
+        RedisParallelModule module = TmfTraceUtils.getAnalysisModuleOfClass(trace, RedisParallelModule.class, ID);
+        return module != null && module.discardedNothing() ? module : null;
     }
 
     @Override
     public boolean canExecute(ITmfTrace trace) {
-        if (!RedisTraces.hasRedisEvents(trace)) {
-            return false;
-        }
         try {
-            Map<Path, Long> members = RedisRecording.members(trace);
-            if (members.isEmpty()) {
-                return false;
-            }
-            for (Path member : members.keySet()) {
-                if (RedisRecording.firstDiscard(member) != null) {
-                    return false;
-                }
-            }
-            return true;
-        } catch (IOException | TraceFormatException e) {
+            return RedisTraces.hasRedisEvents(trace) && !RedisRecording.members(trace).isEmpty();
+        } catch (IOException e) {
             // applies, and the build says why it cannot be made
             return true;
         }
+    }
+
+    /** Whether no member's tracer discarded events: read once per trace, from the packets' counters. */
+    private boolean discardedNothing() {
+        Boolean nothing = fDiscardedNothing;
+        if (nothing == null) {
+            nothing = Boolean.TRUE;
+            ITmfTrace trace = getTrace();
+            try {
+                for (Path member : trace == null ? List.<Path> of() : RedisRecording.members(trace).keySet()) {
+                    if (RedisRecording.firstDiscard(member) != null) {
+                        nothing = Boolean.FALSE;
+                        break;
+                    }
+                }
+            } catch (IOException | TraceFormatException e) {
+                // the build says why it cannot be made
+            }
+            fDiscardedNothing = nothing;
+        }
+        return nothing;
     }
 
     @Override

@@ -10,16 +10,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.tracecompass.segmentstore.core.ISegment;
+import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
+import org.eclipse.tracecompass.segmentstore.core.SegmentStoreFactory;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
+import org.eclipse.tracecompass.tmf.core.request.ITmfEventRequest;
+import org.eclipse.tracecompass.tmf.core.request.TmfEventRequest;
+import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.sextant.internal.redis.core.RedisBenchmark;
+import org.sextant.internal.redis.core.RedisCompanion;
+import org.sextant.internal.redis.core.RequestCollector;
 import org.sextant.parallel.engine.Histories;
 import org.sextant.parallel.engine.Report;
 import org.sextant.parallel.model.Partitioner;
@@ -59,6 +70,53 @@ class ParallelBuildTest {
                 module.dispose();
             }
         }
+    }
+
+    /**
+     * The requests and the hops of their paths that the one build keeps beside its history (which the Events
+     * Latency and Request Paths views list) are those the model completes over Trace Compass's events, one for one.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Fixture.class, names = { "REDIS_SINGLE", "REDIS_CLUSTER", "REDIS_PATHS", "REDIS_IO_THREADS", "REDIS_PIPELINED_V8", "REDIS_SINGLE_V5" })
+    void requestsAndPathsEqualTheModelOverTraceCompassEvents(Fixture fixture) throws Exception {
+        try (Recording recording = Recording.open(fixture)) {
+            RedisParallelModule module = build(recording.experiment(), 2, ONE_PACKET);
+            try {
+                RedisCompanion built = module.getCompanionContent();
+                ISegmentStore<ISegment> requests = SegmentStoreFactory.createSegmentStore();
+                ISegmentStore<ISegment> links = SegmentStoreFactory.createSegmentStore();
+                replay(recording.experiment(), RequestCollector.requests(requests), RequestCollector.links(links));
+                assertFalse(built.requests().isEmpty());
+                assertEquals(sorted(requests), sorted(built.requests()));
+                assertEquals(sorted(links), sorted(built.links()));
+            } finally {
+                module.dispose();
+            }
+        }
+    }
+
+    /** Every event of the trace, in Trace Compass's order, to each collector. */
+    private static void replay(TmfExperiment experiment, RequestCollector... collectors) throws InterruptedException {
+        TmfEventRequest request = new TmfEventRequest(ITmfEvent.class, TmfTimeRange.ETERNITY, 0, ITmfEventRequest.ALL_DATA,
+                ITmfEventRequest.ExecutionType.FOREGROUND) {
+            @Override
+            public void handleData(ITmfEvent event) {
+                super.handleData(event);
+                for (RequestCollector collector : collectors) {
+                    collector.handle(event);
+                }
+            }
+        };
+        experiment.sendRequest(request);
+        request.waitForCompletion();
+    }
+
+    /** The segments as text lines, sorted: a multiset compared whatever order each side completed them in. */
+    private static List<String> sorted(Iterable<? extends ISegment> segments) {
+        List<String> lines = new ArrayList<>();
+        segments.forEach(segment -> lines.add(segment.toString()));
+        Collections.sort(lines);
+        return lines;
     }
 
     @Test
