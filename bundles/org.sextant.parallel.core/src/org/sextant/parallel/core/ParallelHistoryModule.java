@@ -2,6 +2,7 @@
 package org.sextant.parallel.core;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import org.eclipse.tracecompass.tmf.core.exceptions.TmfAnalysisException;
 import org.eclipse.tracecompass.tmf.core.statesystem.ITmfAnalysisModuleWithStateSystems;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.sextant.common.core.AnalysisFailures;
 import org.sextant.common.core.FailureReporter;
 import org.sextant.ctf.model.TraceFormatException;
@@ -157,7 +159,12 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule
             }
         };
         try {
-            BuiltHistory built = HistoryEngine.build(this, Path.of(trace.getPath()), Path.of(TmfTraceManager.getSupplementaryFileDir(trace)),
+            Path path = Path.of(trace.getPath());
+            // an experiment the workbench made is named by a path that is no file: its members' files are its own
+            List<Path> sources = trace instanceof TmfExperiment experiment && (!path.isAbsolute() || !Files.exists(path))
+                    ? experiment.getTraces().stream().map(member -> Path.of(member.getPath())).toList()
+                    : List.of(path);
+            BuiltHistory built = HistoryEngine.build(this, path, sources, Path.of(TmfTraceManager.getSupplementaryFileDir(trace)),
                     trace.getStartTime().toNanos(), fMode, progress, fCancelled);
             fBuilt = built;
             return built != null;

@@ -175,6 +175,41 @@ public final class HistoryEngine {
      */
     public static @Nullable BuiltHistory build(HistoryAnalysis analysis, Path trace, Path directory, long start, BuildMode mode, Progress progress,
             AtomicBoolean cancelled) throws TraceFormatException, InputException, IOException, InterruptedException {
+        return build(analysis, trace, List.of(trace), directory, start, mode, progress, cancelled);
+    }
+
+    /**
+     * As {@link #build(HistoryAnalysis, Path, Path, long, BuildMode, Progress, AtomicBoolean)}, for a trace whose
+     * files are elsewhere than its path: an experiment of chosen traces, whose path only names it.
+     *
+     * @param analysis
+     *            the analysis
+     * @param trace
+     *            the trace's path, as the analysis reads it
+     * @param sources
+     *            the files or directories the history is made from, which its provenance record describes
+     * @param directory
+     *            where the history is kept (created if need be)
+     * @param start
+     *            the trace's start time, the history's
+     * @param mode
+     *            how to build it, if it must be
+     * @param progress
+     *            told as the build goes
+     * @param cancelled
+     *            set to stop the build
+     * @return the history, or null when the build was cancelled (nothing is then left to reuse)
+     * @throws TraceFormatException
+     *             when a CTF trace cannot be decoded (the message names file and offset)
+     * @throws InputException
+     *             when a trace of another format cannot be read
+     * @throws IOException
+     *             when a file cannot be read or written
+     * @throws InterruptedException
+     *             when interrupted
+     */
+    public static @Nullable BuiltHistory build(HistoryAnalysis analysis, Path trace, List<Path> sources, Path directory, long start, BuildMode mode,
+            Progress progress, AtomicBoolean cancelled) throws TraceFormatException, InputException, IOException, InterruptedException {
         String id = analysis.historyId();
         Path history = directory.resolve(id + HISTORY_SUFFIX);
         Path manifest = directory.resolve(id + MANIFEST_SUFFIX);
@@ -191,7 +226,8 @@ public final class HistoryEngine {
         List<Path> partials = directHistory != null ? List.of(partialOf(direct))
                 : writers == 1 ? List.of(partialOf(history)) : shards.stream().map(HistoryEngine::partialOf).toList();
         try {
-            Provenance provenance = Provenance.of(trace, buildFacts(analysis));
+            Provenance provenance = sources.equals(List.of(trace)) ? Provenance.of(trace, buildFacts(analysis))
+                    : Provenance.ofAll(sources, buildFacts(analysis));
             String rebuilt = null;
             if (Files.isRegularFile(history) || Files.isRegularFile(manifest) || Files.isRegularFile(direct)) {
                 String change = changeSince(provenance, Files.isRegularFile(direct) ? directRecord : record);

@@ -101,11 +101,26 @@ public final class Provenance {
      *             when a member cannot be read
      */
     public static Provenance ofAll(List<Path> traces) throws IOException {
+        return ofAll(traces, Map.of());
+    }
+
+    /**
+     * Reads what several traces are made of now (an experiment of chosen traces), with a maker's facts.
+     *
+     * @param traces
+     *            the traces' files or directories
+     * @param facts
+     *            what the maker adds, in the order a change should name them
+     * @return the provenance, each file named by its absolute path
+     * @throws IOException
+     *             when a file of a trace cannot be read
+     */
+    public static Provenance ofAll(List<Path> traces, Map<String, String> facts) throws IOException {
         SortedMap<String, String> files = new TreeMap<>();
         for (Path trace : traces) {
             of(trace, Map.of()).fFiles.forEach((name, stamp) -> files.put(trace.toAbsolutePath() + "/" + name, stamp)); //$NON-NLS-1$
         }
-        return new Provenance(new LinkedHashMap<>(), files);
+        return new Provenance(new LinkedHashMap<>(facts), files);
     }
 
     /**
