@@ -12,12 +12,14 @@ import java.util.Set;
 import org.sextant.parallel.model.ChunkAnalysis;
 import org.sextant.parallel.model.Changes;
 import org.sextant.parallel.model.EventFields;
+import org.sextant.redis.model.RedisEventNormalizer;
 import org.sextant.redis.model.RedisTracker;
 
 /**
  * The Redis model as a {@link ChunkAnalysis} of Sextant's parallel builder: the chunk workers decode and
  * resolve each Redis event on their own (its handler, its fields copied out of the packet, its node and thread),
- * and the merge, in global time order, hands each to one {@link RedisTracker}, the same tracker and handlers as
+ * and the merge, in global time order, hands each to one {@link RedisTracker} through its
+ * {@link RedisEventNormalizer}, the same tracker and handlers as
  * Trace Compass's serial build ({@link RedisStateProvider}).
  *
  * <p>
@@ -47,7 +49,7 @@ public final class RedisChunkAnalysis implements ChunkAnalysis {
         return '_' + sequence + "_length"; //$NON-NLS-1$
     }
 
-    private final RedisTracker fTracker;
+    private final RedisEventNormalizer fNormalizer;
     private final Set<String> fFields;
 
     /**
@@ -58,7 +60,7 @@ public final class RedisChunkAnalysis implements ChunkAnalysis {
      *            {@code _vpid} and {@code _vtid} contexts
      */
     public RedisChunkAnalysis(RedisTracker tracker, Set<String> fields) {
-        fTracker = tracker;
+        fNormalizer = new RedisEventNormalizer(tracker);
         fFields = Set.copyOf(fields);
     }
 
@@ -158,7 +160,7 @@ public final class RedisChunkAnalysis implements ChunkAnalysis {
             Decoded event = new Decoded(nanos, fNode.key(fields.integer(VPID, -1)), (int) fields.integer(VTID, -1), fIntegerNames, integers,
                     fStringNames, strings, fSequenceNames, sequences);
             RedisEventHandlers.Handler handler = fHandler;
-            changes.defer(nanos, state -> handler.handle(fTracker, event));
+            changes.defer(nanos, state -> handler.handle(fNormalizer, event));
         }
 
         /** The elements of an integer sequence, which the decoder keeps as {@code key[0]}, {@code key[1]}... */

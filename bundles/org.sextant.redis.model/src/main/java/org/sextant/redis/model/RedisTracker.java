@@ -1,23 +1,21 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.redis.model;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Consumer;
 
 import org.sextant.common.model.state.StateWriter;
 
 /**
  * The Redis resource model of Kabamba, Khouzam and Dagenais (Connections, Requests, Bus, Threads, Event-loop),
- * fed with decoded events in time order, one method per event of {@code docs/redis-events.md}. It writes the
- * state of every node to a {@link StateWriter} and hands each completed request to a consumer.
+ * fed in time order with what the nodes did ({@link RedisActivity}: the current form of the events of
+ * {@code docs/redis-events.md}, which {@link RedisEventNormalizer} makes of every version's). It writes the state
+ * of every node to a {@link StateWriter} and hands each completed request to a consumer. It keeps each node
+ * ({@link NodeState}: its threads and event loop, {@link ThreadState}) and each open connection
+ * ({@link ConnectionState}: its requests, stage and races), and here the rules that tie them together.
  *
  * <p>
  * Attribute tree ({@code <node>} is the process id, {@code <fd>} a descriptor, {@code <tid>} a thread id):
@@ -87,7 +85,7 @@ import org.sextant.common.model.state.StateWriter;
  * fan-out on the bus, replication streams) go to a consumer of {@link Link}s ({@link RedisPaths} has the rules).
  * </p>
  */
-public final class RedisTracker {
+public final class RedisTracker implements RedisActivity {
 
     /** Bump when the attribute tree above or its values change, so that existing histories are rebuilt. */
     public static final int VERSION = 5;
@@ -152,17 +150,13 @@ public final class RedisTracker {
     private static final String PUBLISH = "publish";
     /** Commands after which the server writes messages that answer no request: reply ordinals no longer name requests. */
     private static final Set<String> PUSHING = Set.of("subscribe", "psubscribe", "ssubscribe", "monitor");
-    /** Commands remembered per connection for the redirections that name them by ordinal. */
-    private static final int RECENT_REPLIES = 64;
-
-    private static final long UNKNOWN = Long.MIN_VALUE;
 
     private final StateWriter fWriter;
     private final Consumer<Request> fRequests;
     private final RedisPaths fPaths;
-    private final Map<String, Node> fNodes = new HashMap<>();
+    private final Map<String, NodeState> fNodes = new HashMap<>();
     /** Nodes by their address, "address:port" of their lowest listening port. */
-    private final Map<String, Node> fByAddress = new HashMap<>();
+    private final Map<String, NodeState> fByAddress = new HashMap<>();
 
     /**
      * @param writer
@@ -190,20 +184,9 @@ public final class RedisTracker {
         fPaths = new RedisPaths(links);
     }
 
-    /**
-     * A listening socket: the node's address.
-     *
-     * @param time
-     *            nanoseconds
-     * @param node
-     *            the node's key
-     * @param address
-     *            the listening address
-     * @param port
-     *            its port
-     */
+    @Override
     public void listen(long time, String node, String address, int port) {
-        Node n = node(node, time);
+        NodeState n = node(node, time);
         boolean lowest = n.fPorts.isEmpty() || port < n.fPorts.first();
         n.fPorts.add(port);
         if (lowest) {
@@ -235,31 +218,11 @@ public final class RedisTracker {
         open(time, node, tid, fd, "", peer, true, kind);
     }
 
-    /**
-     * A connection accepted or connected, with both its ends; one still open with the same descriptor ends first
-     * (its close was lost).
-     *
-     * @param time
-     *            nanoseconds
-     * @param node
-     *            the node's key
-     * @param tid
-     *            the thread
-     * @param fd
-     *            its descriptor
-     * @param local
-     *            the local "address:port", empty when unknown
-     * @param peer
-     *            the remote "address:port"
-     * @param accepted
-     *            true when accepted on a listening socket, false when the node connected
-     * @param kind
-     *            its kind as far as known
-     */
+    @Override
     public void open(long time, String node, int tid, int fd, String local, String peer, boolean accepted, ConnectionKind kind) {
-        Node n = node(node, time);
+        NodeState n = node(node, time);
         close(time, n, fd);
-        Connection c = n.open(time, fd, kind);
+        ConnectionState c = n.open(time, fd, kind);
         c.fPeerValue = peer;
         c.fLocalValue = local;
         c.fAccepted = accepted;
@@ -272,21 +235,10 @@ public final class RedisTracker {
         fWriter.modify(time, c.fThread, tid);
     }
 
-    /**
-     * The first bytes of a connection told its kind.
-     *
-     * @param time
-     *            nanoseconds
-     * @param node
-     *            the node's key
-     * @param fd
-     *            the descriptor
-     * @param kind
-     *            the kind
-     */
+    @Override
     public void kind(long time, String node, int fd, ConnectionKind kind) {
-        Node n = node(node, time);
-        Connection c = connection(time, n, fd, kind);
+        NodeState n = node(node, time);
+        ConnectionState c = connection(time, n, fd, kind);
         if (c.fKindValue != kind) {
             n.counter(OPENED, c.fKindValue.label()).add(time, -1);
             n.counter(OPENED, kind.label()).add(time, 1);
@@ -311,67 +263,31 @@ public final class RedisTracker {
         close(time, node(node, time), fd);
     }
 
-    /**
-     * A connection closed by a thread: a race if another thread is reading or writing it.
-     *
-     * @param time
-     *            nanoseconds
-     * @param node
-     *            the node's key
-     * @param tid
-     *            the closing thread
-     * @param fd
-     *            the descriptor
-     */
+    @Override
     public void close(long time, String node, int tid, int fd) {
-        Node n = node(node, time);
-        Connection c = n.fConnections.get(fd);
+        NodeState n = node(node, time);
+        ConnectionState c = n.fConnections.get(fd);
         if (c != null) {
             c.race(time, tid, CLOSE);
         }
         close(time, n, fd);
     }
 
-    /**
-     * The event loop's wait returned a client connection readable: its read is pending.
-     *
-     * @param time
-     *            nanoseconds
-     * @param node
-     *            the node's key
-     * @param fd
-     *            the descriptor
-     */
+    @Override
     public void readable(long time, String node, int fd) {
-        Node n = node(node, time);
-        Connection c = connection(time, n, fd, ConnectionKind.UNKNOWN);
+        NodeState n = node(node, time);
+        ConnectionState c = connection(time, n, fd, ConnectionKind.UNKNOWN);
         if (c.fStageValue == null) {
             c.stage(time, Stage.PENDING_READ, null);
         }
     }
 
-    /**
-     * A read starts on a connection.
-     *
-     * @param time
-     *            nanoseconds
-     * @param node
-     *            the node's key
-     * @param tid
-     *            the reading thread
-     * @param fd
-     *            the descriptor
-     * @param bus
-     *            whether it is a cluster bus read
-     */
+    @Override
     public void readStart(long time, String node, int tid, int fd, boolean bus) {
-        Node n = node(node, time);
-        Connection c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
+        NodeState n = node(node, time);
+        ConnectionState c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
         if (!bus) {
-            c.fLastRead = time;
-            if (c.fFirstUnparsedRead == UNKNOWN) {
-                c.fFirstUnparsedRead = time;
-            }
+            c.readStarted(time);
             n.transfer(tid);
             c.stage(time, Stage.READING_QUERY, tid);
         }
@@ -380,43 +296,13 @@ public final class RedisTracker {
         n.thread(tid).set(time, operation, fd, null);
     }
 
-    /**
-     * When a client read or write started whose start the tracer did not tell in an event of its own (events
-     * version 5: its end's {@code took} before the end; version 7 tells a write's end after the fact too, which is
-     * taken the same way), as the model can take it: not before the node's latest event, since the state is written
-     * in time order. Only a call that overlaps events of the node's other threads moves; the tracer tells the starts
-     * of every call once a second thread does client I/O. A node's first event gives no bound, and its call may have
-     * started before the trace did: it starts at its end.
-     *
-     * @param start
-     *            nanoseconds, the call's start by the tracer's clock
-     * @param end
-     *            nanoseconds, its end
-     * @param node
-     *            the node's key
-     * @return the start, or the node's latest event's time if later; the end for a node's first event
-     */
-    public long untoldStart(long start, long end, String node) {
-        Node n = fNodes.get(node);
-        return n == null ? end : Math.max(start, n.fLatest);
+    @Override
+    public long latest(String node) {
+        NodeState n = fNodes.get(node);
+        return n == null ? Long.MIN_VALUE : n.fLatest;
     }
 
-    /**
-     * A read ends.
-     *
-     * @param time
-     *            nanoseconds
-     * @param node
-     *            the node's key
-     * @param tid
-     *            the reading thread
-     * @param fd
-     *            the descriptor
-     * @param bus
-     *            whether it is a cluster bus read
-     * @param bytes
-     *            the read's return value: bytes read, 0 at end of file, negative on error
-     */
+    @Override
     public void readEnd(long time, String node, int tid, int fd, boolean bus, long bytes) {
         transferEnd(time, node, tid, fd, bus, bytes, true);
     }
@@ -440,29 +326,12 @@ public final class RedisTracker {
         commandStart(time, node, tid, fd, command, -1);
     }
 
-    /**
-     * A command of a client was read whole and starts executing, with the slot of its key.
-     *
-     * @param time
-     *            nanoseconds
-     * @param node
-     *            the node's key
-     * @param tid
-     *            the executing thread
-     * @param fd
-     *            the client's descriptor
-     * @param command
-     *            the command's name, lower case
-     * @param slot
-     *            the cluster slot of its key (its second argument), -1 when unknown or none
-     */
+    @Override
     public void commandStart(long time, String node, int tid, int fd, String command, int slot) {
-        Node n = node(node, time);
-        Connection c = connection(time, n, fd, ConnectionKind.UNKNOWN);
+        NodeState n = node(node, time);
+        ConnectionState c = connection(time, n, fd, ConnectionKind.UNKNOWN);
         n.started(tid).merge(c, 1, Integer::sum);
-        long start = c.fFirstUnparsedRead != UNKNOWN ? c.fFirstUnparsedRead : c.fLastRead;
-        c.fFirstUnparsedRead = UNKNOWN;
-        c.fPending.add(new Pending(command, start));
+        c.requested(command);
         n.counter(COMMANDS, command).add(time, 1);
         if (PUSHING.contains(command)) {
             c.fOrdinalsKnown = false;
@@ -485,73 +354,27 @@ public final class RedisTracker {
         fPaths.command(time, n.fKey, n.fAddress, fd, c.fPeerValue, command, slot);
     }
 
-    /**
-     * A command has executed.
-     *
-     * @param time
-     *            nanoseconds
-     * @param node
-     *            the node's key
-     * @param tid
-     *            the executing thread
-     * @param fd
-     *            the client's descriptor
-     * @param command
-     *            the command's name
-     */
+    @Override
     public void commandEnd(long time, String node, int tid, int fd, String command) {
-        Node n = node(node, time);
-        Connection c = connection(time, n, fd, ConnectionKind.UNKNOWN);
+        NodeState n = node(node, time);
+        ConnectionState c = connection(time, n, fd, ConnectionKind.UNKNOWN);
         n.ended(tid, c, 1);
-        for (Pending pending : c.fPending) {
-            if (!pending.fExecuted && pending.fCommand.equals(command)) {
-                pending.fExecuted = true;
-                break;
-            }
-        }
+        c.executed(command);
         executed(time, n, c, tid);
     }
 
-    /**
-     * The commands a thread started on a connection have executed, the oldest first ({@code call_commands_end},
-     * events versions 2 and 3: one event for a pipeline's commands).
-     *
-     * @param time
-     *            nanoseconds
-     * @param node
-     *            the node's key
-     * @param tid
-     *            the executing thread
-     * @param fd
-     *            the client's descriptor
-     * @param count
-     *            how many of its commands started and not ended end now
-     */
+    @Override
     public void commandsEnd(long time, String node, int tid, int fd, int count) {
-        Node n = node(node, time);
-        Connection c = connection(time, n, fd, ConnectionKind.UNKNOWN);
+        NodeState n = node(node, time);
+        ConnectionState c = connection(time, n, fd, ConnectionKind.UNKNOWN);
         n.ended(tid, c, count);
         commandsExecuted(time, n, c, tid, count);
     }
 
-    /**
-     * A thread made a traced call (any of its events but a command's start, a connection's kind, or an earlier
-     * version's command end): the commands it started since its last call have executed, those of each connection
-     * the oldest first. Events version 4 tells no more: a thread's commands end at its next call. Versions 1 to 3
-     * end them with {@code call_command_end} and {@code call_commands_end} at that call, before its other
-     * events, so nothing is left to end here; their commands left without an end (a recording stopped and started
-     * again in between) end here too.
-     *
-     * @param time
-     *            nanoseconds
-     * @param node
-     *            the node's key
-     * @param tid
-     *            the thread
-     */
+    @Override
     public void called(long time, String node, int tid) {
-        Node n = node(node, time);
-        Map<Connection, Integer> started = n.fStarted.remove(tid);
+        NodeState n = node(node, time);
+        Map<ConnectionState, Integer> started = n.fStarted.remove(tid);
         if (started == null) {
             return;
         }
@@ -563,15 +386,8 @@ public final class RedisTracker {
     }
 
     /** The oldest {@code count} commands of the connection not yet executed have. */
-    private void commandsExecuted(long time, Node n, Connection c, int tid, int count) {
-        int left = count;
-        for (Iterator<Pending> it = c.fPending.iterator(); it.hasNext() && left > 0;) {
-            Pending pending = it.next();
-            if (!pending.fExecuted) {
-                pending.fExecuted = true;
-                left--;
-            }
-        }
+    private void commandsExecuted(long time, NodeState n, ConnectionState c, int tid, int count) {
+        c.executed(count);
         executed(time, n, c, tid);
     }
 
@@ -580,9 +396,9 @@ public final class RedisTracker {
      * executed by now. An io thread hands the commands it parsed to the main thread, which runs them and may
      * answer before the io thread's next traced call, where the io thread's commands would otherwise end.
      */
-    private void executedBeforeWrite(long time, Node n, Connection c) {
-        for (Iterator<Map.Entry<Integer, Map<Connection, Integer>>> it = n.fStarted.entrySet().iterator(); it.hasNext();) {
-            Map.Entry<Integer, Map<Connection, Integer>> started = it.next();
+    private void executedBeforeWrite(long time, NodeState n, ConnectionState c) {
+        for (Iterator<Map.Entry<Integer, Map<ConnectionState, Integer>>> it = n.fStarted.entrySet().iterator(); it.hasNext();) {
+            Map.Entry<Integer, Map<ConnectionState, Integer>> started = it.next();
             Integer count = started.getValue().remove(c);
             if (count != null) {
                 commandsExecuted(time, n, c, started.getKey(), count);
@@ -594,8 +410,8 @@ public final class RedisTracker {
     }
 
     /** Commands of the connection have executed: it and the thread are idle again. */
-    private void executed(long time, Node n, Connection c, int tid) {
-        if (!c.fExecutionDeferred && c.fStageValue == Stage.EXECUTING_COMMANDS && c.fPending.stream().allMatch(p -> p.fExecuted)) {
+    private void executed(long time, NodeState n, ConnectionState c, int tid) {
+        if (!c.fExecutionDeferred && c.fStageValue == Stage.EXECUTING_COMMANDS && c.allExecuted()) {
             c.stage(time, Stage.PENDING_WRITE, null);
         }
         c.set(time, Operation.IDLE, tid);
@@ -605,55 +421,21 @@ public final class RedisTracker {
         }
     }
 
-    /**
-     * A MOVED or ASK reply was written to a client: its command is redirected to another node.
-     *
-     * @param time
-     *            nanoseconds
-     * @param node
-     *            the node's key
-     * @param fd
-     *            the client's descriptor
-     * @param reply
-     *            the reply's ordinal on the connection, from 1
-     * @param kind
-     *            MOVED or ASK
-     * @param slot
-     *            the key's slot
-     * @param target
-     *            the node named, "address:port"
-     */
+    @Override
     public void redirect(long time, String node, int fd, long reply, String kind, int slot, String target) {
-        Node n = node(node, time);
+        NodeState n = node(node, time);
         n.counter(REDIRECTIONS, kind).add(time, 1);
-        Connection c = n.fConnections.get(fd);
-        if (c == null || !c.fOrdinalsKnown) {
-            return;
-        }
-        long back = c.fReplied - reply;
-        if (back >= 0 && back < c.fRecent.size()) {
-            String command = c.fRecent.stream().skip(back).findFirst().orElseThrow();
+        ConnectionState c = n.fConnections.get(fd);
+        String command = c == null ? null : c.repliedCommand(reply);
+        if (command != null) {
             fPaths.redirect(time, n.fKey, fd, c.fPeerValue, command, slot, target);
         }
     }
 
-    /**
-     * A write starts on a connection.
-     *
-     * @param time
-     *            nanoseconds
-     * @param node
-     *            the node's key
-     * @param tid
-     *            the writing thread
-     * @param fd
-     *            the descriptor
-     * @param bus
-     *            whether it is a cluster bus write
-     */
+    @Override
     public void writeStart(long time, String node, int tid, int fd, boolean bus) {
-        Node n = node(node, time);
-        Connection c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
+        NodeState n = node(node, time);
+        ConnectionState c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
         if (!bus) {
             executedBeforeWrite(time, n, c);
             n.transfer(tid);
@@ -666,36 +448,21 @@ public final class RedisTracker {
         n.thread(tid).set(time, operation, fd, null);
     }
 
-    /**
-     * A write ends; it carries the replies of the requests executed before it.
-     *
-     * @param time
-     *            nanoseconds
-     * @param node
-     *            the node's key
-     * @param tid
-     *            the writing thread
-     * @param fd
-     *            the descriptor
-     * @param bus
-     *            whether it is a cluster bus write
-     * @param bytes
-     *            the write's return value: bytes written, negative on error
-     */
+    @Override
     public void writeEnd(long time, String node, int tid, int fd, boolean bus, long bytes) {
         transferEnd(time, node, tid, fd, bus, bytes, false);
     }
 
     /** A read or a write ended: its bytes count, and a write carries the replies of the requests executed. */
     private void transferEnd(long time, String node, int tid, int fd, boolean bus, long bytes, boolean read) {
-        Node n = node(node, time);
-        Connection c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
+        NodeState n = node(node, time);
+        ConnectionState c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
         if (bytes > 0) {
             (read ? c.fBytesIn : c.fBytesOut).add(time, bytes);
             String volume = bus ? (read ? BUS_IN : BUS_OUT) : (read ? CLIENT_IN : CLIENT_OUT);
             n.counter(VOLUME, volume).add(time, bytes);
             if (!read) {
-                replied(time, n, c);
+                c.replied(time, fRequests);
             }
             if (c.fKindValue == ConnectionKind.REPLICA && c.fOpeningTraced && read != c.fAccepted) {
                 // the stream flows from the primary, which accepted the connection, to the replica, which made it
@@ -731,25 +498,10 @@ public final class RedisTracker {
         busMessage(time, node, fd, sent, type, -1);
     }
 
-    /**
-     * A cluster bus message whose header was read or written, with its sender.
-     *
-     * @param time
-     *            nanoseconds
-     * @param node
-     *            the node's key
-     * @param fd
-     *            the bus connection
-     * @param sent
-     *            true when written, false when read
-     * @param type
-     *            its type's name ({@link BusMessages#name})
-     * @param senderPort
-     *            the sender's data port (the header's), -1 when unknown
-     */
+    @Override
     public void busMessage(long time, String node, int fd, boolean sent, String type, int senderPort) {
-        Node n = node(node, time);
-        Connection c = connection(time, n, fd, ConnectionKind.BUS);
+        NodeState n = node(node, time);
+        ConnectionState c = connection(time, n, fd, ConnectionKind.BUS);
         String direction = sent ? SENT : RECEIVED;
         n.counter(BUS, direction, type).add(time, 1);
         c.counter(direction, type).add(time, 1);
@@ -761,60 +513,27 @@ public final class RedisTracker {
         }
     }
 
-    /**
-     * The event loop starts or stops watching a connection for some events.
-     *
-     * @param time
-     *            nanoseconds
-     * @param node
-     *            the node's key
-     * @param fd
-     *            the descriptor; ignored unless it is a known connection
-     * @param mask
-     *            1 readable, 2 writable
-     * @param added
-     *            true when watching starts, false when it stops
-     */
+    @Override
     public void fileEvent(long time, String node, int fd, int mask, boolean added) {
-        Connection c = node(node, time).fConnections.get(fd);
+        ConnectionState c = node(node, time).fConnections.get(fd);
         if (c != null) {
             c.fMask = added ? c.fMask | mask : c.fMask & ~mask;
             fWriter.modify(time, c.fFileEvents, c.fMask);
         }
     }
 
-    /**
-     * The event loop waits for events: its thread is the node's main thread.
-     *
-     * @param time
-     *            nanoseconds
-     * @param node
-     *            the node's key
-     * @param tid
-     *            the thread
-     */
+    @Override
     public void sleep(long time, String node, int tid) {
-        Node n = node(node, time);
+        NodeState n = node(node, time);
         if (n.fMainTid == null) {
             n.fMainTid = tid;
         }
         n.thread(tid).set(time, Operation.WAITING, null, null);
     }
 
-    /**
-     * The event loop's wait returned.
-     *
-     * @param time
-     *            nanoseconds
-     * @param node
-     *            the node's key
-     * @param tid
-     *            the thread
-     * @param ready
-     *            events returned, negative on error
-     */
+    @Override
     public void wake(long time, String node, int tid, int ready) {
-        Node n = node(node, time);
+        NodeState n = node(node, time);
         if (ready >= 0 && Integer.valueOf(tid).equals(n.fMainTid)) {
             fWriter.modify(time, n.fReady, ready);
             n.fThreadedBefore = n.fIoTransfers;
@@ -823,19 +542,9 @@ public final class RedisTracker {
         n.thread(tid).set(time, Operation.IDLE, null, null);
     }
 
-    /**
-     * The tracer discarded events of a node (its buffers were full): what the node was doing is unknown from
-     * then on, until its next events tell. Its connections and threads have no operation, and the requests it had
-     * read and not answered are dropped: they are counted, but a write after the gap may not be theirs, so
-     * they get no latency, nor do requests whose read started before the gap.
-     *
-     * @param time
-     *            nanoseconds, the start of the gap
-     * @param node
-     *            the node's key
-     */
+    @Override
     public void lost(long time, String node) {
-        Node n = node(node, time);
+        NodeState n = node(node, time);
         n.fConnections.values().forEach(c -> c.forget(time));
         n.fAwaitingWrites.clear();
         n.fStarted.clear();
@@ -844,20 +553,20 @@ public final class RedisTracker {
     }
 
     /** @return the node, which has an event at that time */
-    private Node node(String key, long time) {
-        Node n = fNodes.computeIfAbsent(key, Node::new);
+    private NodeState node(String key, long time) {
+        NodeState n = fNodes.computeIfAbsent(key, k -> new NodeState(fWriter, k));
         n.fLatest = Math.max(n.fLatest, time);
         return n;
     }
 
     /** @return the open connection with that descriptor, opened now with no peer if its start was not traced */
-    private Connection connection(long time, Node node, int fd, ConnectionKind kind) {
-        Connection c = node.fConnections.get(fd);
+    private ConnectionState connection(long time, NodeState node, int fd, ConnectionKind kind) {
+        ConnectionState c = node.fConnections.get(fd);
         return c != null ? c : node.open(time, fd, kind);
     }
 
-    private void close(long time, Node node, int fd) {
-        Connection c = node.fConnections.remove(fd);
+    private void close(long time, NodeState node, int fd) {
+        ConnectionState c = node.fConnections.remove(fd);
         if (c != null) {
             node.fAwaitingWrites.remove(c);
             c.close(time);
@@ -865,342 +574,4 @@ public final class RedisTracker {
         }
     }
 
-    /** Completes, in order, the requests of the connection that have executed. */
-    private void replied(long time, Node node, Connection c) {
-        for (Iterator<Pending> it = c.fPending.iterator(); it.hasNext();) {
-            Pending pending = it.next();
-            if (!pending.fExecuted) {
-                return;
-            }
-            it.remove();
-            c.fReplied++;
-            c.fRecent.addFirst(pending.fCommand);
-            if (c.fRecent.size() > RECENT_REPLIES) {
-                c.fRecent.removeLast();
-            }
-            if (pending.fStart != UNKNOWN) {
-                fRequests.accept(new Request(pending.fStart, time, node.fKey, c.fFd, pending.fCommand, c.fPeerValue));
-            }
-        }
-    }
-
-    /** A request read and not yet answered. */
-    private static final class Pending {
-        final String fCommand;
-        final long fStart;
-        boolean fExecuted;
-
-        Pending(String command, long start) {
-            fCommand = command;
-            fStart = start;
-        }
-    }
-
-    /** A cumulative counter attribute, null until it is first written. */
-    private final class Counter {
-        private final int fQuark;
-        private long fValue;
-
-        Counter(int quark) {
-            fQuark = quark;
-        }
-
-        void add(long time, long amount) {
-            fValue += amount;
-            fWriter.modify(time, fQuark, fValue);
-        }
-
-        void clear(long time) {
-            fWriter.modify(time, fQuark, null);
-        }
-    }
-
-    /** A node's attributes and what it knows of its connections and threads. */
-    private final class Node {
-        final String fKey;
-        final int fQuark;
-        final int fReady;
-        final TreeSet<Integer> fPorts = new TreeSet<>();
-        final Map<Integer, Connection> fConnections = new HashMap<>();
-        final Map<Integer, NodeThread> fThreads = new HashMap<>();
-        final Map<String, Counter> fCounters = new HashMap<>();
-        Integer fMainTid;
-        /** Its "address:port", null until it listens. */
-        String fAddress;
-        /** Whether an io thread read or wrote a client in this loop iteration, and in the last one. */
-        boolean fIoTransfers;
-        boolean fThreadedBefore;
-        /** The time of its latest event. */
-        long fLatest = Long.MIN_VALUE;
-        /** Connections whose commands the main thread runs unseen, before the write phase starts. */
-        final Set<Connection> fAwaitingWrites = new LinkedHashSet<>();
-        /** Per thread, the commands it started and has not ended, per connection in the order first started. */
-        final Map<Integer, Map<Connection, Integer>> fStarted = new HashMap<>();
-
-        Node(String key) {
-            fKey = key;
-            fQuark = fWriter.attribute(NODES, key);
-            fReady = fWriter.attribute(NODES, key, EVENT_LOOP, READY);
-        }
-
-        Connection open(long time, int fd, ConnectionKind kind) {
-            Connection c = new Connection(time, this, fd, kind);
-            fConnections.put(fd, c);
-            counter(OPENED, kind.label()).add(time, 1);
-            return c;
-        }
-
-        /**
-         * Whether the thread executes the commands it reads: the event loop's thread does; an io thread
-         * ({@code io-threads-do-reads}) only parses them, and the event loop executes them later.
-         */
-        boolean executes(int tid) {
-            return fMainTid == null || fMainTid == tid;
-        }
-
-        /** A client read or write by a thread: an io thread's tells that the loop hands clients out. */
-        void transfer(int tid) {
-            if (!executes(tid)) {
-                fIoTransfers = true;
-            }
-        }
-
-        /** Whether the loop hands clients to io threads: an io thread read or wrote in this iteration or the last. */
-        boolean threaded() {
-            return fIoTransfers || fThreadedBefore;
-        }
-
-        /** A client write starts: the commands run before the write phase have run, their replies wait. */
-        void writePhase(long time) {
-            for (Connection c : fAwaitingWrites) {
-                if (c.fStageValue == Stage.EXECUTING_COMMANDS) {
-                    c.stage(time, Stage.PENDING_WRITE, null);
-                }
-            }
-            fAwaitingWrites.clear();
-        }
-
-        /** @return the commands the thread started and has not ended, per connection */
-        Map<Connection, Integer> started(int tid) {
-            return fStarted.computeIfAbsent(tid, t -> new LinkedHashMap<>());
-        }
-
-        /** Up to {@code count} commands the thread started on the connection have ended. */
-        void ended(int tid, Connection c, int count) {
-            Map<Connection, Integer> started = fStarted.get(tid);
-            if (started != null) {
-                started.computeIfPresent(c, (connection, left) -> left > count ? left - count : null);
-                if (started.isEmpty()) {
-                    fStarted.remove(tid);
-                }
-            }
-        }
-
-        NodeThread thread(int tid) {
-            return fThreads.computeIfAbsent(tid, t -> new NodeThread(this, t));
-        }
-
-        /** @return the counter under this node at that relative path, created at 0 now if new */
-        Counter counter(String... path) {
-            return fCounters.computeIfAbsent(String.join("/", path), p -> {
-                String[] full = new String[path.length + 2];
-                full[0] = NODES;
-                full[1] = fKey;
-                System.arraycopy(path, 0, full, 2, path.length);
-                return new Counter(fWriter.attribute(full));
-            });
-        }
-    }
-
-    /** A thread of a node. */
-    private final class NodeThread {
-        final int fOperation;
-        final int fFd;
-        final int fCommand;
-        final int fEventLoop;
-        final Node fNode;
-        final int fTid;
-
-        NodeThread(Node node, int tid) {
-            String t = Integer.toString(tid);
-            fNode = node;
-            fTid = tid;
-            fOperation = fWriter.attribute(NODES, node.fKey, THREADS, t);
-            fFd = fWriter.attribute(NODES, node.fKey, THREADS, t, FD);
-            fCommand = fWriter.attribute(NODES, node.fKey, THREADS, t, COMMAND);
-            fEventLoop = fWriter.attribute(NODES, node.fKey, EVENT_LOOP);
-        }
-
-        /** Sets the thread's operation, null when unknown, its connection and its command. */
-        void set(long time, Operation operation, Integer fd, String command) {
-            String label = operation == null ? null : operation.label();
-            fWriter.modify(time, fOperation, label);
-            fWriter.modify(time, fFd, fd);
-            fWriter.modify(time, fCommand, command);
-            if (Integer.valueOf(fTid).equals(fNode.fMainTid)) {
-                fWriter.modify(time, fEventLoop, label);
-            }
-        }
-    }
-
-    /** An open connection of a node. */
-    private final class Connection {
-        final Node fNode;
-        final int fFd;
-        final String fPath;
-        final int fOperation;
-        final int fKind;
-        final int fPeer;
-        final int fThread;
-        final int fCommand;
-        final int fFileEvents;
-        final int fRace;
-        final Counter fBytesIn;
-        final Counter fBytesOut;
-        final Map<String, Counter> fMessages = new HashMap<>();
-        final Deque<Pending> fPending = new ArrayDeque<>();
-        /** When its last read or write started. */
-        long fTransferStart = UNKNOWN;
-        /** The threads reading or writing it now. */
-        final Map<Integer, Operation> fBusy = new HashMap<>();
-        ConnectionKind fKindValue;
-        String fPeerValue = "";
-        String fLocalValue = "";
-        boolean fOpeningTraced;
-        boolean fAccepted;
-        /** Whether its replies have been counted since it opened, so that an ordinal names a request. */
-        boolean fOrdinalsKnown;
-        long fReplied;
-        /** The commands of the last replies, the latest first. */
-        final Deque<String> fRecent = new ArrayDeque<>();
-        int fMask;
-        long fLastRead = UNKNOWN;
-        long fFirstUnparsedRead = UNKNOWN;
-        /** Its stage attribute and its thread's, created at its first stage: a bus connection has none. */
-        int fStage = -1;
-        int fStageThread = -1;
-        Stage fStageValue;
-        /** Whether its commands run unseen, after the io threads' reads: they end with the write phase. */
-        boolean fExecutionDeferred;
-
-        Connection(long time, Node node, int fd, ConnectionKind kind) {
-            fNode = node;
-            fFd = fd;
-            fPath = Integer.toString(fd);
-            fOperation = fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath);
-            fKind = fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, KIND);
-            fPeer = fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, PEER);
-            fThread = fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, THREAD);
-            fCommand = fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, COMMAND);
-            fFileEvents = fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, FILE_EVENTS);
-            fRace = fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, RACE);
-            fBytesIn = new Counter(fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, BYTES_IN));
-            fBytesOut = new Counter(fWriter.attribute(NODES, node.fKey, CONNECTIONS, fPath, BYTES_OUT));
-            fBytesIn.add(time, 0);
-            fBytesOut.add(time, 0);
-            fWriter.modify(time, fOperation, Operation.IDLE.label());
-            fWriter.modify(time, fRace, null);
-            setKind(time, kind);
-        }
-
-        /** Sets its stage, null for none, and the thread working on it in that stage, null for none. */
-        void stage(long time, Stage stage, Integer tid) {
-            if (fStage < 0) {
-                if (stage == null) {
-                    return;
-                }
-                fStage = fWriter.attribute(NODES, fNode.fKey, STAGES, fPath);
-                fStageThread = fWriter.attribute(NODES, fNode.fKey, STAGES, fPath, THREAD);
-            }
-            fStageValue = stage;
-            fWriter.modify(time, fStage, stage == null ? null : stage.label());
-            fWriter.modify(time, fStageThread, tid);
-        }
-
-        void setKind(long time, ConnectionKind kind) {
-            fKindValue = kind;
-            fWriter.modify(time, fKind, kind.label());
-        }
-
-        void set(long time, Operation operation, int tid) {
-            fWriter.modify(time, fOperation, operation.label());
-            fWriter.modify(time, fThread, tid);
-        }
-
-        /** A thread starts reading or writing it: a race if another thread's read or write is under way. */
-        void begin(long time, Operation operation, int tid) {
-            fTransferStart = time;
-            boolean race = race(time, tid, operation.label());
-            fBusy.put(tid, operation);
-            set(time, race ? Operation.RACE : operation, tid);
-        }
-
-        /**
-         * @param otherwise
-         *            a time to use when the start was not seen
-         * @return when its last read or write started: its bytes were on their way from then on
-         */
-        long startOfTransfer(long otherwise) {
-            return fTransferStart != UNKNOWN ? fTransferStart : otherwise;
-        }
-
-        /** A thread's read or write ended; a race lasts until only one thread is left on the connection. */
-        void end(long time, int tid) {
-            fBusy.remove(tid);
-            if (fBusy.isEmpty()) {
-                set(time, Operation.IDLE, tid);
-            }
-            if (fBusy.size() <= 1) {
-                fWriter.modify(time, fRace, null);
-            }
-        }
-
-        /** @return whether another thread than this one is reading or writing the connection; if so, counted */
-        boolean race(long time, int tid, String what) {
-            for (Map.Entry<Integer, Operation> other : fBusy.entrySet()) {
-                if (other.getKey() != tid) {
-                    fWriter.modify(time, fRace, other.getKey() + " " + other.getValue().label() + " / " + tid + ' ' + what); //$NON-NLS-1$
-                    fNode.counter(RACES).add(time, 1);
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        Counter counter(String direction, String type) {
-            return fMessages.computeIfAbsent(direction + '/' + type,
-                    key -> new Counter(fWriter.attribute(NODES, fNode.fKey, CONNECTIONS, fPath, direction, type)));
-        }
-
-        /** Events were lost: its operation and command are unknown, and so are its reads and requests. */
-        void forget(long time) {
-            stage(time, null, null);
-            fWriter.modify(time, fOperation, null);
-            fWriter.modify(time, fCommand, null);
-            fPending.clear();
-            fBusy.clear();
-            fWriter.modify(time, fRace, null);
-            fOrdinalsKnown = false;
-            fLastRead = UNKNOWN;
-            fFirstUnparsedRead = UNKNOWN;
-        }
-
-        /**
-         * Everything of the connection becomes null, the descriptor may be reused by another; but a close that
-         * raced with another thread's read or write leaves its race until the descriptor's next event (that
-         * thread's end, typically): nulled at once, the race would last no time and no history would keep it.
-         */
-        void close(long time) {
-            for (int quark : new int[] { fOperation, fKind, fPeer, fThread, fCommand, fFileEvents }) {
-                fWriter.modify(time, quark, null);
-            }
-            if (fBusy.isEmpty()) {
-                fWriter.modify(time, fRace, null);
-            }
-            fBytesIn.clear(time);
-            fBytesOut.clear(time);
-            fMessages.values().forEach(counter -> counter.clear(time));
-            stage(time, null, null);
-        }
-    }
 }

@@ -123,12 +123,13 @@ class RedisTrackerTest {
 
     @Test
     void anUntoldStartIsNoEarlierThanItsNodesLatestEvent() { // events version 5: a read's start from its end's took
+        RedisEventNormalizer normalizer = new RedisEventNormalizer(fTracker); // the tracker knows its nodes' latest events
         fTracker.sleep(10, NODE, MAIN);
         fTracker.wake(20, NODE, MAIN, 1);
-        assertEquals(25, fTracker.untoldStart(25, 30, NODE));
-        assertEquals(20, fTracker.untoldStart(15, 30, NODE), "another thread's event came after it started");
-        assertEquals(30, fTracker.untoldStart(15, 30, "4343"), "a node's first event: it may have started before the trace");
-        assertEquals(20, fTracker.untoldStart(30 - Long.MAX_VALUE, 30, NODE), "a damaged took reaches back no further");
+        assertEquals(25, normalizer.untold(25, 30, NODE));
+        assertEquals(20, normalizer.untold(15, 30, NODE), "another thread's event came after it started");
+        assertEquals(30, normalizer.untold(15, 30, "4343"), "a node's first event: it may have started before the trace");
+        assertEquals(20, normalizer.untold(30 - Long.MAX_VALUE, 30, NODE), "a damaged took reaches back no further");
     }
 
     @Test
