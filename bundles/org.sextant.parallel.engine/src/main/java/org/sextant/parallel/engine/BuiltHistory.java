@@ -20,12 +20,10 @@ import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
  * @param insertionCpuNanos
  *            the CPU time of Trace Compass's history insertion threads during the build, in nanoseconds (0 for a
  *            direct history, which has none; -1 when reused or not measured)
- * @param writers
- *            the history trees written at once (0 for a direct history), or -1 when reused
  * @param companion
  *            the file the analysis's {@link HistoryAnalysis#companion() companion} wrote beside the history, or
  *            null when it has none
  */
-public record BuiltHistory(ITmfStateSystem stateSystem, @Nullable Report report, String description, long insertionCpuNanos, int writers,
+public record BuiltHistory(ITmfStateSystem stateSystem, @Nullable Report report, String description, long insertionCpuNanos,
         @Nullable Path companion) {
 }

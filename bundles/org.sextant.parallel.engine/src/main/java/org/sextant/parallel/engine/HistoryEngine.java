@@ -236,7 +236,7 @@ public final class HistoryEngine {
                 }
                 if (change == null) {
                     try {
-                        return new BuiltHistory(open(analysis, history, manifest, direct), null, "reused", -1, -1, companionFile); //$NON-NLS-1$
+                        return new BuiltHistory(open(analysis, history, manifest, direct), null, "reused", -1, companionFile); //$NON-NLS-1$
                     } catch (IOException e) {
                         change = "the history cannot be opened (" + e.getMessage() + ')'; //$NON-NLS-1$
                     }
@@ -263,7 +263,7 @@ public final class HistoryEngine {
                 provenance.write(directRecord);
                 Files.move(partials.get(0), direct, StandardCopyOption.ATOMIC_MOVE);
                 ITmfStateSystem ss = StateSystemFactory.newStateSystem(directHistory.open(id, direct), false);
-                return new BuiltHistory(ss, built.report(), describe(analysis, mode, built.report(), 0, rebuilt), 0, 0, companionFile);
+                return new BuiltHistory(ss, built.report(), describe(analysis, mode, built.report(), 0, rebuilt), 0, companionFile);
             }
             Set<Long> existing = insertionThreads(Set.of());
             IStateHistoryBackend backend = writers == 1
@@ -293,7 +293,7 @@ public final class HistoryEngine {
                 ShardManifest.write(manifest, shards);
             }
             return new BuiltHistory(open(analysis, history, manifest, direct), built.report(), describe(analysis, mode, built.report(), writers, rebuilt),
-                    insertionNanos, writers, companionFile);
+                    insertionNanos, companionFile);
         } finally {
             for (Path partial : partials) {
                 try {
