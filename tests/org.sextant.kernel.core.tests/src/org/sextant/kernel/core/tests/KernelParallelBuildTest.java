@@ -234,7 +234,7 @@ class KernelParallelBuildTest {
         throw new IllegalStateException("one packet only");
     }
 
-    private static <M extends ParallelHistoryModule> M build(M module, String id, ITmfTrace trace, int threads, long chunkBytes)
+    static <M extends ParallelHistoryModule> M build(M module, String id, ITmfTrace trace, int threads, long chunkBytes)
             throws Exception {
         module.setId(id);
         module.setThreads(threads);
@@ -258,7 +258,7 @@ class KernelParallelBuildTest {
     }
 
     /** The final long values of the attributes matching a pattern, by the name of the pattern's wildcard level. */
-    private static Map<String, Long> finalValues(ITmfStateSystem ss, String... pattern) throws Exception {
+    static Map<String, Long> finalValues(ITmfStateSystem ss, String... pattern) throws Exception {
         Map<String, Long> values = new HashMap<>();
         int wildcard = Arrays.asList(pattern).indexOf("*");
         for (int quark : ss.getQuarks(pattern)) {
