@@ -49,6 +49,11 @@ class KernelParallelBuildTest {
     @ParameterizedTest
     @EnumSource(names = { "PERF_SCHED_SYSCALLS", "PERF_MULTI_PACKET" })
     void cpuHistoryHoldsTraceCompassCpuUsageHistory(Fixture fixture) throws Exception {
+        assertCpuHistoryHoldsTraceCompassCpuUsageHistory(fixture, THREADS);
+    }
+
+    /** Every attribute of Trace Compass's CPU usage history is in the parallel cpu history (one chunk per packet), the same. */
+    static void assertCpuHistoryHoldsTraceCompassCpuUsageHistory(Fixture fixture, int threads) throws Exception {
         ITmfTrace trace = Traces.openKernelTrace(fixture);
         try {
             KernelCpuUsageAnalysis traceCompass = TmfTraceUtils.getAnalysisModuleOfClass(trace, KernelCpuUsageAnalysis.class,
@@ -56,7 +61,8 @@ class KernelParallelBuildTest {
             assertNotNull(traceCompass);
             traceCompass.schedule();
             assertTrue(traceCompass.waitForCompletion());
-            CpuUsageModule ours = build(new CpuUsageModule(), CpuUsageModule.ID, trace, THREADS, ONE_PACKET);
+            assertTrue(traceCompass.getStateSystem().getNbAttributes() > 1, "Trace Compass found threads on CPUs");
+            CpuUsageModule ours = build(new CpuUsageModule(), CpuUsageModule.ID, trace, threads, ONE_PACKET);
             assertNull(Histories.firstMismatch(traceCompass.getStateSystem(), ours.getStateSystem()));
             ours.dispose();
         } finally {

@@ -4,13 +4,10 @@ package org.sextant.kernel.core.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.eclipse.tracecompass.analysis.os.linux.core.cpuusage.KernelCpuUsageAnalysis;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -38,20 +35,7 @@ class LttngKernelTracesTest {
     @ParameterizedTest
     @EnumSource(names = "LTTNG_KERNEL_.*", mode = EnumSource.Mode.MATCH_ALL)
     void cpuHistoryHoldsTraceCompassCpuUsageHistory(Fixture fixture) throws Exception {
-        ITmfTrace trace = Traces.openKernelTrace(fixture);
-        try {
-            KernelCpuUsageAnalysis traceCompass = TmfTraceUtils.getAnalysisModuleOfClass(trace, KernelCpuUsageAnalysis.class,
-                    KernelCpuUsageAnalysis.ID);
-            assertNotNull(traceCompass);
-            traceCompass.schedule();
-            assertTrue(traceCompass.waitForCompletion());
-            CpuUsageModule ours = KernelParallelBuildTest.build(new CpuUsageModule(), CpuUsageModule.ID, trace, THREADS, ONE_PACKET);
-            assertTrue(traceCompass.getStateSystem().getNbAttributes() > 1, "Trace Compass found threads on CPUs");
-            assertNull(Histories.firstMismatch(traceCompass.getStateSystem(), ours.getStateSystem()));
-            ours.dispose();
-        } finally {
-            Traces.close(trace);
-        }
+        KernelParallelBuildTest.assertCpuHistoryHoldsTraceCompassCpuUsageHistory(fixture, THREADS);
     }
 
     @ParameterizedTest
