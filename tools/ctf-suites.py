@@ -31,6 +31,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import bt2streams
+
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLE = ROOT / "bundles" / "org.sextant.ctf.model" / "src"
 RUNNER = BUNDLE / "test" / "java" / "org" / "sextant" / "ctf" / "model" / "SuiteCounts.java"
@@ -67,46 +69,14 @@ def babeltrace(trace):
 
 
 def stream_by_stream(trace):
-    """babeltrace2's events per name read by its CTF source one stream at a time, without the muxer whose
-    ordering check refuses streams whose packets overlap in time (LTTng's bug, which it reads past within a
-    stream); None without the bt2 Python bindings (Debian: python3-bt2)."""
-    try:
-        import bt2  # noqa: PLC0415
-    except ImportError:
-        debian = "/usr/lib/python3/dist-packages"
-        if debian in sys.path or not os.path.isdir(os.path.join(debian, "bt2")):
-            return None
-        sys.path.append(debian)
-        try:
-            import bt2  # noqa: PLC0415
-        except ImportError:
-            return None
+    """babeltrace2's events per name read by its CTF source one stream at a time (bt2streams); None without
+    the bt2 Python bindings (Debian: python3-bt2) or when a stream cannot be read."""
+    bt2 = bt2streams.bt2_module()
+    if bt2 is None:
+        return None
     counts = collections.Counter()
-    graph = bt2.Graph()
-    source = graph.add_component(bt2.find_plugin("ctf").source_component_classes["fs"], "source", params={"inputs": [str(trace)]})
-    ports = list(source.output_ports.values())
-
-    class Counter(bt2._UserSinkComponent):
-        def __init__(self, config, params, obj):
-            for i in range(len(ports)):
-                self._add_input_port("in%d" % i)
-            self._iterators = []
-
-        def _user_graph_is_configured(self):
-            self._iterators = [self._create_message_iterator(port) for port in self._input_ports.values()]
-
-        def _user_consume(self):
-            if not self._iterators:
-                raise bt2.Stop
-            for message in self._iterators.pop(0):
-                if type(message) is bt2._EventMessageConst:
-                    counts[message.event.name] += 1
-
-    sink = graph.add_component(Counter, "counter")
-    for i, port in enumerate(ports):
-        graph.connect_ports(port, sink.input_ports["in%d" % i])
     try:
-        graph.run()
+        bt2streams.each_event(bt2, trace, lambda stream, message: counts.update([message.event.name]))
     except bt2._Error:
         return None
     return counts

@@ -135,7 +135,20 @@ public enum Fixture {
      * ({@code counters}, beside {@code users}); with its log of which command of which request went through
      * which port ({@code counters.jsonl}) besides the generator's log and {@code INFO commandstats}.
      */
-    HTTP_TOPOLOGY_PERCMD("http-topology-percmd"); //$NON-NLS-1$
+    HTTP_TOPOLOGY_PERCMD("http-topology-percmd"), //$NON-NLS-1$
+    /**
+     * Trace Compass's {@code flipping-endianness}: LTTng 2.5, 1 CPU, context switches and interrupts only, from a
+     * big-endian target.
+     */
+    LTTNG_KERNEL_FLIPPING_ENDIANNESS("lttng-kernel/flipping-endianness"), //$NON-NLS-1$
+    /** Trace Compass's {@code bug446190}: LTTng 2.5, 4 CPUs, every kernel event, system calls named {@code sys_*}. */
+    LTTNG_KERNEL_BUG446190("lttng-kernel/bug446190"), //$NON-NLS-1$
+    /** Trace Compass's {@code synctraces/scp_src}: LTTng 2.1, 1 CPU, packets overlapping in time. */
+    LTTNG_KERNEL_SCP_SRC("lttng-kernel/scp_src"), //$NON-NLS-1$
+    /** Trace Compass's {@code synctraces/scp_dest}: the other side of the same copy. */
+    LTTNG_KERNEL_SCP_DEST("lttng-kernel/scp_dest"), //$NON-NLS-1$
+    /** Trace Compass's {@code many-threads}: LTTng 2.8, 8 CPUs, 8,000 short threads and their system calls. */
+    LTTNG_KERNEL_MANY_THREADS("lttng-kernel/many-threads"); //$NON-NLS-1$
 
     private static final String GZIP_SUFFIX = ".gz"; //$NON-NLS-1$
 
@@ -178,12 +191,14 @@ public enum Fixture {
                 size += Files.isRegularFile(file) ? Files.size(file) : 0;
             }
         }
-        Path target = Path.of(System.getProperty("java.io.tmpdir"), "sextant-fixtures", fName + '-' + size); //$NON-NLS-1$ //$NON-NLS-2$
+        // A fixture in a folder of fixtures (lttng-kernel/many-threads) is unpacked beside the others.
+        String flat = fName.replace('/', '-');
+        Path target = Path.of(System.getProperty("java.io.tmpdir"), "sextant-fixtures", flat + '-' + size); //$NON-NLS-1$ //$NON-NLS-2$
         if (Files.isDirectory(target)) {
             return target;
         }
         Files.createDirectories(target.getParent());
-        Path partial = Files.createTempDirectory(target.getParent(), fName);
+        Path partial = Files.createTempDirectory(target.getParent(), flat);
         try (Stream<Path> files = Files.walk(packed)) {
             for (Path file : (Iterable<Path>) files::iterator) {
                 Path copy = partial.resolve(packed.relativize(file).toString());

@@ -49,6 +49,11 @@ class KernelParallelBuildTest {
     @ParameterizedTest
     @EnumSource(names = { "PERF_SCHED_SYSCALLS", "PERF_MULTI_PACKET" })
     void cpuHistoryHoldsTraceCompassCpuUsageHistory(Fixture fixture) throws Exception {
+        assertCpuHistoryHoldsTraceCompassCpuUsageHistory(fixture, THREADS);
+    }
+
+    /** Every attribute of Trace Compass's CPU usage history is in the parallel cpu history (one chunk per packet), the same. */
+    static void assertCpuHistoryHoldsTraceCompassCpuUsageHistory(Fixture fixture, int threads) throws Exception {
         ITmfTrace trace = Traces.openKernelTrace(fixture);
         try {
             KernelCpuUsageAnalysis traceCompass = TmfTraceUtils.getAnalysisModuleOfClass(trace, KernelCpuUsageAnalysis.class,
@@ -56,7 +61,8 @@ class KernelParallelBuildTest {
             assertNotNull(traceCompass);
             traceCompass.schedule();
             assertTrue(traceCompass.waitForCompletion());
-            CpuUsageModule ours = build(new CpuUsageModule(), CpuUsageModule.ID, trace, THREADS, ONE_PACKET);
+            assertTrue(traceCompass.getStateSystem().getNbAttributes() > 1, "Trace Compass found threads on CPUs");
+            CpuUsageModule ours = build(new CpuUsageModule(), CpuUsageModule.ID, trace, threads, ONE_PACKET);
             assertNull(Histories.firstMismatch(traceCompass.getStateSystem(), ours.getStateSystem()));
             ours.dispose();
         } finally {
@@ -234,7 +240,7 @@ class KernelParallelBuildTest {
         throw new IllegalStateException("one packet only");
     }
 
-    private static <M extends ParallelHistoryModule> M build(M module, String id, ITmfTrace trace, int threads, long chunkBytes)
+    static <M extends ParallelHistoryModule> M build(M module, String id, ITmfTrace trace, int threads, long chunkBytes)
             throws Exception {
         module.setId(id);
         module.setThreads(threads);
@@ -258,7 +264,7 @@ class KernelParallelBuildTest {
     }
 
     /** The final long values of the attributes matching a pattern, by the name of the pattern's wildcard level. */
-    private static Map<String, Long> finalValues(ITmfStateSystem ss, String... pattern) throws Exception {
+    static Map<String, Long> finalValues(ITmfStateSystem ss, String... pattern) throws Exception {
         Map<String, Long> values = new HashMap<>();
         int wildcard = Arrays.asList(pattern).indexOf("*");
         for (int quark : ss.getQuarks(pattern)) {
