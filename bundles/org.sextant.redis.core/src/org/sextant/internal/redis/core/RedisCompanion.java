@@ -75,19 +75,30 @@ public record RedisCompanion(List<RequestSegment> requests, List<LinkSegment> li
             if (in.readInt() != MAGIC || in.readInt() != VERSION) {
                 throw new IOException(file + ": not a Redis companion file of version " + VERSION); //$NON-NLS-1$
             }
-            int count = in.readInt();
-            List<RequestSegment> requests = new ArrayList<>(Math.max(0, Math.min(count, 1 << 20)));
+            int count = count(in, file);
+            List<RequestSegment> requests = new ArrayList<>(Math.min(count, 1 << 20));
             for (int i = 0; i < count; i++) {
                 requests.add(new RequestSegment(in.readLong(), in.readLong(), in.readUTF(), in.readInt(), in.readUTF(), in.readUTF()));
             }
-            count = in.readInt();
-            List<LinkSegment> links = new ArrayList<>(Math.max(0, Math.min(count, 1 << 20)));
+            count = count(in, file);
+            List<LinkSegment> links = new ArrayList<>(Math.min(count, 1 << 20));
             for (int i = 0; i < count; i++) {
                 links.add(new LinkSegment(in.readLong(), in.readLong(), in.readUTF(), in.readUTF(), in.readInt(), in.readUTF(), in.readInt(), in.readUTF()));
+            }
+            if (in.read() != -1) {
+                throw new IOException(file + ": bytes after its last hop"); //$NON-NLS-1$
             }
             return new RedisCompanion(requests, links);
         } catch (EOFException e) {
             throw new IOException(file + ": truncated", e); //$NON-NLS-1$
         }
+    }
+
+    private static int count(DataInputStream in, Path file) throws IOException {
+        int count = in.readInt();
+        if (count < 0) {
+            throw new IOException(file + ": a negative count, " + count); //$NON-NLS-1$
+        }
+        return count;
     }
 }
