@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +36,8 @@ public final class ClusterJob {
 
     /** The job group of the build, which a cancellation names. */
     static final String JOB_GROUP = "sextant-build"; //$NON-NLS-1$
+    /** How long the driver waits, once a job's results are in, for the ends of its last tasks to be told. */
+    private static final Duration PROGRESS_DRAIN = Duration.ofSeconds(10);
     private static final StructType SUMMARY = new StructType()
             .add("trace", DataTypes.StringType, false) //$NON-NLS-1$
             .add("host", DataTypes.StringType, false) //$NON-NLS-1$
@@ -168,7 +171,9 @@ public final class ClusterJob {
         context.sc().addSparkListener(listener);
         context.setJobGroup(JOB_GROUP, "sextant: " + traces.size() + " traces", true); //$NON-NLS-1$ //$NON-NLS-2$
         try {
-            return context.parallelize(traces, traces.size()).map(new BuildTask(build)).collect();
+            List<TraceResult> results = context.parallelize(traces, traces.size()).map(new BuildTask(build)).collect();
+            listener.awaitAllTold(PROGRESS_DRAIN);
+            return results;
         } catch (Exception e) {
             // Spark's own exceptions are checked ones, which Java's compiler does not see thrown here
             String unreadable = unreadable(e);

@@ -2,8 +2,11 @@
 package org.sextant.cluster;
 
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.spark.Success$;
@@ -22,10 +25,25 @@ final class TaskProgress extends SparkListener {
     private final List<TraceRef> fTraces;
     private final PrintStream fOut;
     private final AtomicInteger fDone = new AtomicInteger();
+    private final CountDownLatch fAllDone;
 
     TaskProgress(List<TraceRef> traces, PrintStream out) {
         fTraces = traces;
         fOut = out;
+        fAllDone = new CountDownLatch(traces.size());
+    }
+
+    /**
+     * Waits until every task's end has been told. Spark delivers listener events on a bus of their own, behind the
+     * results: a job's results can reach the driver before its last tasks' ends reach this listener.
+     *
+     * @param timeout
+     *            the longest wait
+     * @throws InterruptedException
+     *             when interrupted
+     */
+    void awaitAllTold(Duration timeout) throws InterruptedException {
+        fAllDone.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     @Override
@@ -41,6 +59,7 @@ final class TaskProgress extends SparkListener {
         if (end.reason() == Success$.MODULE$) {
             fOut.printf(Locale.ROOT, "[sextant] %s: done in %.1f s on %s (%d/%d)%n", name(info), info.duration() / 1e3, info.host(), //$NON-NLS-1$
                     fDone.incrementAndGet(), fTraces.size());
+            fAllDone.countDown();
         } else if (end.reason() instanceof TaskFailedReason failed) {
             String why = failed.toErrorString().lines().findFirst().orElse("?"); //$NON-NLS-1$
             fOut.printf("[sextant] %s: failed on %s (executor %s): %s%n", name(info), info.host(), info.executorId(), why); //$NON-NLS-1$
