@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
@@ -44,8 +45,14 @@ class EventCountDataProviderTest {
     static void open() throws Exception {
         sTrace = Traces.openKernelTrace(FIXTURE);
         // as a view or the trace server has it: indexed, its time range known (the engine's build reads no event
-        // through Trace Compass, so building the count no longer indexes the trace on the way)
+        // through Trace Compass, so building the count no longer indexes the trace on the way); the indexing that
+        // opening started may still run, and asking for another returns at once, so wait for every event
         sTrace.indexTrace(true);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (sTrace.getNbEvents() < FIXTURE.fact("events") && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(FIXTURE.fact("events"), sTrace.getNbEvents(), "the trace indexed");
         sProvider = DataProviderManager.getInstance().getDataProvider(sTrace, EventCountDataProvider.ID, ITmfTreeXYDataProvider.class);
         assertNotNull(sProvider, "the factory is registered for kernel traces");
         TmfModelResponse<TmfTreeModel<ITmfTreeDataModel>> response;
