@@ -5,12 +5,15 @@ import static org.sextant.redis.model.RedisTracker.BYTES_IN;
 import static org.sextant.redis.model.RedisTracker.BYTES_OUT;
 import static org.sextant.redis.model.RedisTracker.COMMAND;
 import static org.sextant.redis.model.RedisTracker.CONNECTIONS;
+import static org.sextant.redis.model.RedisTracker.DATA_STRUCTURE;
 import static org.sextant.redis.model.RedisTracker.FILE_EVENTS;
 import static org.sextant.redis.model.RedisTracker.KIND;
 import static org.sextant.redis.model.RedisTracker.NODES;
 import static org.sextant.redis.model.RedisTracker.PEER;
+import static org.sextant.redis.model.RedisTracker.QUERY_BUFFER;
 import static org.sextant.redis.model.RedisTracker.RACE;
 import static org.sextant.redis.model.RedisTracker.RACES;
+import static org.sextant.redis.model.RedisTracker.REPLIES_OWED;
 import static org.sextant.redis.model.RedisTracker.STAGES;
 import static org.sextant.redis.model.RedisTracker.THREAD;
 
@@ -43,7 +46,12 @@ final class ConnectionState {
     final int fPeer;
     final int fThread;
     final int fCommand;
+    final int fDataStructure;
     final int fFileEvents;
+    private final int fQueryBuffer;
+    private final int fRepliesOwed;
+    /** Bytes read since the last read that completed a command; {@link #UNKNOWN} after lost events, until the next command. */
+    private long fQueued;
     private final int fRace;
     final Counter fBytesIn;
     final Counter fBytesOut;
@@ -83,12 +91,17 @@ final class ConnectionState {
         fPeer = writer.attribute(NODES, node.fKey, CONNECTIONS, fPath, PEER);
         fThread = writer.attribute(NODES, node.fKey, CONNECTIONS, fPath, THREAD);
         fCommand = writer.attribute(NODES, node.fKey, CONNECTIONS, fPath, COMMAND);
+        fDataStructure = writer.attribute(NODES, node.fKey, CONNECTIONS, fPath, DATA_STRUCTURE);
         fFileEvents = writer.attribute(NODES, node.fKey, CONNECTIONS, fPath, FILE_EVENTS);
+        fQueryBuffer = writer.attribute(NODES, node.fKey, CONNECTIONS, fPath, QUERY_BUFFER);
+        fRepliesOwed = writer.attribute(NODES, node.fKey, CONNECTIONS, fPath, REPLIES_OWED);
         fRace = writer.attribute(NODES, node.fKey, CONNECTIONS, fPath, RACE);
         fBytesIn = new Counter(writer, writer.attribute(NODES, node.fKey, CONNECTIONS, fPath, BYTES_IN));
         fBytesOut = new Counter(writer, writer.attribute(NODES, node.fKey, CONNECTIONS, fPath, BYTES_OUT));
         fBytesIn.add(time, 0);
         fBytesOut.add(time, 0);
+        writer.modify(time, fQueryBuffer, 0L);
+        writer.modify(time, fRepliesOwed, 0L);
         writer.modify(time, fOperation, Operation.IDLE.label());
         writer.modify(time, fRace, null);
         setKind(time, kind);
@@ -171,11 +184,29 @@ final class ConnectionState {
         }
     }
 
+    /**
+     * A client read brought bytes: they wait in the query buffer until a command they complete consumes them.
+     * Only a read's total is traced, not where its commands end: the bytes of a read that completes commands are
+     * taken as consumed whole, so a command begun after them in the same read is not seen (Redis reads a large
+     * argument's remaining bytes exactly, so a read that completes such a command ends with it).
+     */
+    void queued(long time, long bytes) {
+        if (fQueued != UNKNOWN) {
+            fQueued += bytes;
+            fWriter.modify(time, fQueryBuffer, fQueued);
+        }
+    }
+
     /** A command was read whole: a request, from the first read that brought its bytes, that awaits its reply. */
-    void requested(String command) {
+    void requested(long time, String command) {
         long start = fFirstUnparsedRead != UNKNOWN ? fFirstUnparsedRead : fLastRead;
         fFirstUnparsedRead = UNKNOWN;
         fPending.add(new Pending(command, start));
+        if (fQueued != 0) {
+            fQueued = 0;
+            fWriter.modify(time, fQueryBuffer, 0L);
+        }
+        fWriter.modify(time, fRepliesOwed, (long) fPending.size());
     }
 
     /** The oldest request of that command not yet executed has. */
@@ -205,12 +236,16 @@ final class ConnectionState {
         return fPending.stream().allMatch(p -> p.fExecuted);
     }
 
-    /** A write carries the replies of the requests executed: completes them, in order, those of known start to the consumer. */
+    /**
+     * A write carries the replies of the requests executed: completes them, in order, those of known start to the
+     * consumer; the replies owed are those of the requests left.
+     */
     void replied(long time, Consumer<Request> requests) {
+        int owed = fPending.size();
         for (Iterator<Pending> it = fPending.iterator(); it.hasNext();) {
             Pending pending = it.next();
             if (!pending.fExecuted) {
-                return;
+                break;
             }
             it.remove();
             fReplied++;
@@ -221,6 +256,9 @@ final class ConnectionState {
             if (pending.fStart != UNKNOWN) {
                 requests.accept(new Request(pending.fStart, time, fNode.fKey, fFd, pending.fCommand, fPeerValue));
             }
+        }
+        if (fPending.size() != owed) {
+            fWriter.modify(time, fRepliesOwed, (long) fPending.size());
         }
     }
 
@@ -237,11 +275,18 @@ final class ConnectionState {
         return back >= 0 && back < fRecent.size() ? fRecent.stream().skip(back).findFirst().orElseThrow() : null;
     }
 
-    /** Events were lost: its operation and command are unknown, and so are its reads and requests. */
+    /**
+     * Events were lost: its operation and command are unknown, and so are its reads, requests and memory (the
+     * query buffer until a command consumes it, the replies owed until the next request).
+     */
     void forget(long time) {
         stage(time, null, null);
         fWriter.modify(time, fOperation, null);
         fWriter.modify(time, fCommand, null);
+        fWriter.modify(time, fDataStructure, null);
+        fQueued = UNKNOWN;
+        fWriter.modify(time, fQueryBuffer, null);
+        fWriter.modify(time, fRepliesOwed, null);
         fPending.clear();
         fBusy.clear();
         fWriter.modify(time, fRace, null);
@@ -256,7 +301,7 @@ final class ConnectionState {
      * thread's end, typically): nulled at once, the race would last no time and no history would keep it.
      */
     void close(long time) {
-        for (int quark : new int[] { fOperation, fKind, fPeer, fThread, fCommand, fFileEvents }) {
+        for (int quark : new int[] { fOperation, fKind, fPeer, fThread, fCommand, fDataStructure, fFileEvents, fQueryBuffer, fRepliesOwed }) {
             fWriter.modify(time, quark, null);
         }
         if (fBusy.isEmpty()) {

@@ -33,8 +33,11 @@ import org.sextant.common.model.state.StateWriter;
  *     Peer                                  remote "address:port", null when the connection's start was not traced
  *     Thread                                the last thread that did I/O on it
  *     Command                               the command in execution, null otherwise
+ *     Data structure                        (version 6) its {@link DataStructure#label()}, null otherwise
  *     Bytes in, Bytes out                   bytes read from and written to it since it opened
  *     File events                           what the event loop watches it for: 1 readable, 2 writable
+ *     Query buffer                          (version 6) bytes read and not yet consumed by a command (see below)
+ *     Replies owed                          (version 6) requests read and not yet answered by a write
  *     Sent/&lt;TYPE&gt;, Received/&lt;TYPE&gt;         bus messages of that type ({@link BusMessages}) since it opened
  *     Race                                  while two threads work on it at once: "&lt;tid&gt; &lt;operation&gt; / &lt;tid&gt; &lt;operation&gt;", the first
  *                                           thread's operation then the second's ("close" for a close, whose race
@@ -42,6 +45,7 @@ import org.sextant.common.model.state.StateWriter;
  *   Connections opened/&lt;kind&gt;              connections of that kind opened so far (one whose kind is learnt
  *                                           later, an outgoing one at its first write, moves from unknown then)
  *   Commands/&lt;command&gt;                     requests of that command so far
+ *   Data structures/&lt;structure&gt;            (version 6) requests on that {@link DataStructure} so far
  *   Redirections/MOVED, ASK                 redirection replies so far
  *   Races                                   races on its connections so far
  *   Volume/Client in, Client out, Bus in, Bus out   bytes so far
@@ -74,6 +78,16 @@ import org.sextant.common.model.state.StateWriter;
  * </p>
  *
  * <p>
+ * Memory (version 6), Kabamba et al.'s Connections -> Memory, as far as the system calls show it: the <em>query
+ * buffer</em> is the bytes of the client reads since the last read that completed a command (a read that completes
+ * commands is taken to end with the last of them, {@code ConnectionState#queued}); Redis's {@code CLIENT LIST}
+ * {@code qbuf} shows the same bytes less the arguments of the command under way that Redis has already parsed. The
+ * bytes of a reply not yet written are not traced (a write's result is, not what Redis offered it nor what it holds
+ * beyond), so the reply side is counted in replies: the requests read whose reply no write has carried yet, a
+ * write carrying every reply executed before it.
+ * </p>
+ *
+ * <p>
  * A race is two threads working on one connection at once: a thread starts reading or writing it, or closes it,
  * while another thread's read or write on it has started and not ended (the io-threads double free of Kabamba et
  * al.: an io thread reading a client the main thread frees). Redis's io threads never share a client with the
@@ -88,7 +102,7 @@ import org.sextant.common.model.state.StateWriter;
 public final class RedisTracker implements RedisActivity {
 
     /** Bump when the attribute tree above or its values change, so that existing histories are rebuilt. */
-    public static final int VERSION = 5;
+    public static final int VERSION = 6;
 
     /** The top-level attribute. */
     public static final String NODES = "Nodes";
@@ -124,6 +138,14 @@ public final class RedisTracker implements RedisActivity {
     public static final String OPENED = "Connections opened";
     /** Requests per command. */
     public static final String COMMANDS = "Commands";
+    /** A node's requests per data structure. */
+    public static final String DATA_STRUCTURES = "Data structures";
+    /** The data structure of a connection's command. */
+    public static final String DATA_STRUCTURE = "Data structure";
+    /** A connection's bytes read and not yet consumed by a command. */
+    public static final String QUERY_BUFFER = "Query buffer";
+    /** A connection's requests read and not yet answered. */
+    public static final String REPLIES_OWED = "Replies owed";
     /** A node's byte counters. */
     public static final String VOLUME = "Volume";
     /** Bytes read from clients (and replicas). */
@@ -331,13 +353,16 @@ public final class RedisTracker implements RedisActivity {
         NodeState n = node(node, time);
         ConnectionState c = connection(time, n, fd, ConnectionKind.UNKNOWN);
         n.started(tid).merge(c, 1, Integer::sum);
-        c.requested(command);
+        c.requested(time, command);
         n.counter(COMMANDS, command).add(time, 1);
+        String structure = DataStructure.of(command).label();
+        n.counter(DATA_STRUCTURES, structure).add(time, 1);
         if (PUSHING.contains(command)) {
             c.fOrdinalsKnown = false;
         }
         c.set(time, Operation.EXECUTING, tid);
         fWriter.modify(time, c.fCommand, command);
+        fWriter.modify(time, c.fDataStructure, structure);
         c.fExecutionDeferred = !n.executes(tid) || n.threaded();
         if (c.fExecutionDeferred) {
             n.fAwaitingWrites.add(c);
@@ -416,6 +441,7 @@ public final class RedisTracker implements RedisActivity {
         }
         c.set(time, Operation.IDLE, tid);
         fWriter.modify(time, c.fCommand, null);
+        fWriter.modify(time, c.fDataStructure, null);
         if (n.executes(tid)) {
             n.thread(tid).set(time, Operation.IDLE, null, null);
         }
@@ -463,6 +489,8 @@ public final class RedisTracker implements RedisActivity {
             n.counter(VOLUME, volume).add(time, bytes);
             if (!read) {
                 c.replied(time, fRequests);
+            } else if (!bus) {
+                c.queued(time, bytes);
             }
             if (c.fKindValue == ConnectionKind.REPLICA && c.fOpeningTraced && read != c.fAccepted) {
                 // the stream flows from the primary, which accepted the connection, to the replica, which made it

@@ -253,6 +253,52 @@ class RedisTrackerTest {
     }
 
     @Test
+    void queryBufferHoldsTheBytesOfACommandUnderWay() {
+        fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.readEnd(10, NODE, MAIN, 9, false, 50031); // a SET's header and the first part of its value
+        fTracker.readEnd(20, NODE, MAIN, 9, false, 50000);
+        fTracker.readEnd(30, NODE, MAIN, 9, false, 100002); // the rest: the command is whole
+        fTracker.commandStart(30, NODE, MAIN, 9, "set");
+        fTracker.commandEnd(31, NODE, MAIN, 9, "set");
+        fTracker.writeEnd(40, NODE, MAIN, 9, false, 5);
+        fTracker.lost(50, NODE);
+        fTracker.readEnd(60, NODE, MAIN, 9, false, 10); // a command begun before the loss: its first bytes unknown
+        fTracker.commandStart(70, NODE, MAIN, 9, "get");
+        fTracker.close(80, NODE, 9);
+
+        assertEquals(List.of("1=0", "10=50031", "20=100031", "30=200033", "30=0", "50=null", "70=0", "80=null"),
+                fState.history(CONN + "/Query buffer"));
+        assertEquals(List.of("1=0", "30=1", "40=0", "50=null", "70=1", "80=null"), fState.history(CONN + "/Replies owed"));
+    }
+
+    @Test
+    void pipelinedRepliesAreOwedUntilAWriteCarriesThem() {
+        fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.readEnd(10, NODE, MAIN, 9, false, 80);
+        fTracker.commandStart(10, NODE, MAIN, 9, "lpush");
+        fTracker.commandStart(10, NODE, MAIN, 9, "lrange");
+        fTracker.commandsEnd(11, NODE, MAIN, 9, 2);
+        fTracker.writeEnd(20, NODE, MAIN, 9, false, 900);
+
+        assertEquals(List.of("1=0", "10=1", "10=2", "20=0"), fState.history(CONN + "/Replies owed"));
+        assertEquals(List.of("10=list", "10=list", "11=null"), fState.history(CONN + "/Data structure"));
+    }
+
+    @Test
+    void requestsCountPerDataStructure() {
+        fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        List<String> commands = List.of("get", "SET", "incr", "mset", "lpush", "rpush", "lpop", "rpop", "lrange", "hset", "sadd",
+                "spop", "zadd", "zpopmin", "xadd", "publish", "subscribe", "del", "ping", "client", "no-such-command");
+        for (String command : commands) {
+            fTracker.commandStart(10, NODE, MAIN, 9, command);
+        }
+
+        assertEquals(List.of("string=4", "list=5", "hash=1", "set=2", "sorted set=2", "stream=1", "pubsub=2", "keyspace=1", "other=3"),
+                List.of(DataStructure.values()).stream()
+                        .map(structure -> structure.label() + '=' + fState.last("Nodes/4242/Data structures/" + structure.label())).toList());
+    }
+
+    @Test
     void commandTypesFollowRedisFlags() {
         assertEquals(CommandType.READ, CommandType.of("GET"));
         assertEquals(CommandType.WRITE, CommandType.of("getex")); // it may set an expiry
