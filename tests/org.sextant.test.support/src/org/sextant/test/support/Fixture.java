@@ -104,6 +104,11 @@ public enum Fixture {
     /** One Redis node traced from the middle of a load, with small buffers: events lost, connections begun before. */
     REDIS_PARTIAL("redis-partial"), //$NON-NLS-1$
     /**
+     * One Redis node under a SET sent in parts and every test of redis-benchmark, with {@code CLIENT LIST} sampled
+     * meanwhile ({@code client-list.log}) and Redis's {@code INFO commandstats} at the end.
+     */
+    REDIS_MEMORY("redis-memory"), //$NON-NLS-1$
+    /**
      * The OpenMP proof program of issue 15 (2 threads, 5 phases, barriers, designed imbalance 4/3) annotated in
      * Sextant's syntax, recorded with {@code ./sextant record --ftrace}, with the program's own log.
      */

@@ -15,6 +15,8 @@ public class Messages extends NLS {
     public static String Latency_CommandHelp = ""; //$NON-NLS-1$
     public static String Latency_Type = ""; //$NON-NLS-1$
     public static String Latency_TypeHelp = ""; //$NON-NLS-1$
+    public static String Latency_Structure = ""; //$NON-NLS-1$
+    public static String Latency_StructureHelp = ""; //$NON-NLS-1$
     public static String Latency_Node = ""; //$NON-NLS-1$
     public static String Latency_NodeHelp = ""; //$NON-NLS-1$
     public static String Latency_Connection = ""; //$NON-NLS-1$
@@ -47,6 +49,10 @@ public class Messages extends NLS {
     public static String Summary_Connections = ""; //$NON-NLS-1$
     public static String Summary_Requests = ""; //$NON-NLS-1$
     public static String Summary_RequestsByType = ""; //$NON-NLS-1$
+    public static String Summary_RequestsByStructure = ""; //$NON-NLS-1$
+    public static String Summary_Memory = ""; //$NON-NLS-1$
+    public static String Summary_QueryBuffer = ""; //$NON-NLS-1$
+    public static String Summary_RepliesOwed = ""; //$NON-NLS-1$
     public static String Summary_Latency = ""; //$NON-NLS-1$
     public static String Summary_Bytes = ""; //$NON-NLS-1$
     public static String Summary_BusSent = ""; //$NON-NLS-1$

@@ -60,6 +60,8 @@ public class RedisHeadlessAnalysis implements IHeadlessAnalysis {
             entry.put("connections", counters(summary, node, RedisSummaryDataProvider.CONNECTIONS)); //$NON-NLS-1$
             entry.put("requests", counters(summary, node, RedisSummaryDataProvider.REQUESTS)); //$NON-NLS-1$
             entry.put("requests_by_type", counters(summary, node, RedisSummaryDataProvider.REQUESTS_BY_TYPE)); //$NON-NLS-1$
+            entry.put("requests_by_data_structure", counters(summary, node, RedisSummaryDataProvider.REQUESTS_BY_STRUCTURE)); //$NON-NLS-1$
+            entry.put("memory", memory(summary, node)); //$NON-NLS-1$
             entry.put("latency_us", latencies(summary, node)); //$NON-NLS-1$
             entry.put("bytes", counters(summary, node, RedisSummaryDataProvider.BYTES)); //$NON-NLS-1$
             Map<String, Object> bus = new LinkedHashMap<>();
@@ -109,6 +111,15 @@ public class RedisHeadlessAnalysis implements IHeadlessAnalysis {
             result.put(String.valueOf(command.getKey()), entry);
         }
         return result;
+    }
+
+    /** The largest query buffer (bytes) and the most replies owed of the node's connections. */
+    private static Map<String, Object> memory(SummaryTree summary, SummaryEntryModel node) {
+        Map<String, Object> counters = counters(summary, node, RedisSummaryDataProvider.MEMORY);
+        Map<String, Object> memory = new LinkedHashMap<>();
+        memory.put("query_buffer_max_bytes", counters.get(RedisSummaryDataProvider.QUERY_BUFFER)); //$NON-NLS-1$
+        memory.put("replies_owed_max", counters.get(RedisSummaryDataProvider.REPLIES_OWED)); //$NON-NLS-1$
+        return memory;
     }
 
     /** Each race: its time, connection and what the two threads did; none on a sound run. */

@@ -3,6 +3,7 @@ package org.sextant.internal.redis.core;
 
 import java.text.MessageFormat;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -22,13 +23,15 @@ import org.sextant.common.model.series.DurationStats;
 import org.sextant.redis.core.RedisLatencyModule;
 import org.sextant.redis.core.RequestSegment;
 import org.sextant.redis.model.CommandType;
+import org.sextant.redis.model.DataStructure;
 import org.sextant.redis.model.RedisTracker;
 
 /**
  * What each Redis node did over the whole trace, as a data tree: a node (keyed by pid, in the order of its
  * address, with its address as value) and under it groups keyed by the constants below, whose items (keyed by
- * name, in name order) hold their counts: connections opened by kind, requests per command and per type (read,
- * write, other, as Redis flags the command), bytes per counter, cluster bus messages sent and received per type,
+ * name, in name order) hold their counts: connections opened by kind, requests per command, per type (read,
+ * write, other, as Redis flags the command) and per {@link DataStructure}, the memory of its connections (the
+ * largest query buffer in bytes and the most replies owed to one connection at any time), bytes per counter, cluster bus messages sent and received per type,
  * and per command the latency percentiles of the requests whose read and reply were traced (from
  * {@link RedisLatencyModule}), and its races, if it had any: each overlap of two threads on a connection, keyed by
  * its descriptor and time, with what the two threads did as value. Counters that stayed zero are left out. Columns: name, value, then the latency's
@@ -44,6 +47,14 @@ public class RedisSummaryDataProvider extends SummaryDataProvider {
     public static final String REQUESTS = "requests"; //$NON-NLS-1$
     /** The key of a node's requests, by type. */
     public static final String REQUESTS_BY_TYPE = "requests by type"; //$NON-NLS-1$
+    /** The key of a node's requests, by data structure. */
+    public static final String REQUESTS_BY_STRUCTURE = "requests by data structure"; //$NON-NLS-1$
+    /** The key of a node's connections' memory: the largest values of {@link #QUERY_BUFFER} and {@link #REPLIES_OWED}. */
+    public static final String MEMORY = "memory"; //$NON-NLS-1$
+    /** The key of the largest query buffer of a node's connections, in bytes. */
+    public static final String QUERY_BUFFER = "query buffer"; //$NON-NLS-1$
+    /** The key of the most replies a node owed one connection. */
+    public static final String REPLIES_OWED = "replies owed"; //$NON-NLS-1$
     /** The key of a node's latency percentiles, by command. */
     public static final String LATENCY = "latency"; //$NON-NLS-1$
     /** The key of a node's byte counters. */
@@ -108,6 +119,9 @@ public class RedisSummaryDataProvider extends SummaryDataProvider {
             addCounters(rows, nodeId, Messages.Summary_Connections, CONNECTIONS, counters(ss, state, node, RedisTracker.OPENED));
             addCounters(rows, nodeId, Messages.Summary_Requests, REQUESTS, requests);
             addCounters(rows, nodeId, Messages.Summary_RequestsByType, REQUESTS_BY_TYPE, byType);
+            addCounters(rows, nodeId, Messages.Summary_RequestsByStructure, REQUESTS_BY_STRUCTURE,
+                    counters(ss, state, node, RedisTracker.DATA_STRUCTURES));
+            addMemory(ss, rows, node, nodeId);
             long latencyId = rows.add(nodeId, Messages.Summary_Latency, LATENCY);
             new TreeMap<>(latencies.getOrDefault(pid, Map.of())).forEach((command, nanos) -> {
                 DurationStats stats = DurationStats.of(nanos.stream().mapToLong(Long::longValue).toArray());
@@ -131,6 +145,26 @@ public class RedisSummaryDataProvider extends SummaryDataProvider {
             String fd = ss.getAttributeName(ss.getParentAttributeQuark(race.getAttribute()));
             rows.add(group, MessageFormat.format(Messages.Netflow_Connection, fd), fd + '@' + race.getStartTime(), race.getValue());
         }
+    }
+
+    /** The largest query buffer and the most replies owed of the node's connections, over the whole trace. */
+    private static void addMemory(ITmfStateSystem ss, Rows rows, int node, long nodeId) throws StateSystemDisposedException {
+        long group = rows.add(nodeId, Messages.Summary_Memory, MEMORY);
+        rows.add(group, Messages.Summary_QueryBuffer, QUERY_BUFFER, largest(ss, ss.getQuarks(node, RedisTracker.CONNECTIONS, "*", RedisTracker.QUERY_BUFFER))); //$NON-NLS-1$
+        rows.add(group, Messages.Summary_RepliesOwed, REPLIES_OWED, largest(ss, ss.getQuarks(node, RedisTracker.CONNECTIONS, "*", RedisTracker.REPLIES_OWED))); //$NON-NLS-1$
+    }
+
+    /** @return the largest value the attributes held, 0 if none */
+    private static long largest(ITmfStateSystem ss, Collection<Integer> quarks) throws StateSystemDisposedException {
+        long largest = 0;
+        if (!quarks.isEmpty()) {
+            for (ITmfStateInterval interval : ss.query2D(quarks, ss.getStartTime(), ss.getCurrentEndTime())) {
+                if (interval.getValue() instanceof Long value) {
+                    largest = Math.max(largest, value);
+                }
+            }
+        }
+        return largest;
     }
 
     private static void addCounters(Rows rows, long parent, String name, String key, Map<String, Long> counters) {

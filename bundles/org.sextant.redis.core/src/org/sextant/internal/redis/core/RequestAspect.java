@@ -10,9 +10,10 @@ import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
 import org.sextant.redis.core.RequestSegment;
 import org.sextant.redis.model.CommandType;
+import org.sextant.redis.model.DataStructure;
 
 /**
- * A column of the Redis latency table: the command, its type (read, write, other), node or connection of a
+ * A column of the Redis latency table: the command, its type (read, write, other), data structure, node or connection of a
  * {@link RequestSegment}.
  *
  * @param getName
@@ -28,6 +29,7 @@ public record RequestAspect(String getName, String getHelpText, Function<Request
     public static final List<ISegmentAspect> ALL = List.of(
             new RequestAspect(Messages.Latency_Command, Messages.Latency_CommandHelp, RequestSegment::command),
             new RequestAspect(Messages.Latency_Type, Messages.Latency_TypeHelp, request -> CommandType.of(request.command()).label()),
+            new RequestAspect(Messages.Latency_Structure, Messages.Latency_StructureHelp, request -> DataStructure.of(request.command()).label()),
             new RequestAspect(Messages.Latency_Node, Messages.Latency_NodeHelp, RequestSegment::node),
             new RequestAspect(Messages.Latency_Connection, Messages.Latency_ConnectionHelp,
                     request -> "fd " + request.fd() + (request.peer().isEmpty() ? "" : ' ' + request.peer()))); //$NON-NLS-1$ //$NON-NLS-2$

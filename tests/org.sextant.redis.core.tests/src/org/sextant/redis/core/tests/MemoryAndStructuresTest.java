@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.redis.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.eclipse.tracecompass.segmentstore.core.ISegment;
+import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
+import org.junit.jupiter.api.Test;
+import org.sextant.redis.core.RequestSegment;
+import org.sextant.redis.model.DataStructure;
+import org.sextant.redis.model.RedisTracker;
+import org.sextant.test.support.Fixture;
+
+/**
+ * The model's Connections -> Memory and Requests -> Data structure against Redis's own account of a recorded run
+ * (redis-memory, CATALOGUE.md): {@code CLIENT LIST} sampled during the run, {@code INFO commandstats} at its end.
+ */
+class MemoryAndStructuresTest {
+
+    /** The sampler's name, set by CLIENT SETNAME before its first CLIENT LIST. */
+    private static final String SAMPLER = "sextant-sampler"; //$NON-NLS-1$
+    /**
+     * How many more bytes the model's query buffer may hold than CLIENT LIST's {@code qbuf}: Redis moves the
+     * arguments of a command under way it has parsed out of its query buffer (into {@code argv}), the model sees
+     * only bytes read and commands completed. In this run, the SET sent in parts has a 31-byte header.
+     */
+    private static final long QUERY_BUFFER_TOLERANCE = 64;
+
+    /**
+     * At each sampled instant (the sampler's CLIENT LIST, read and executed by the main thread with nothing else
+     * between), every other client's query buffer in the model is CLIENT LIST's {@code qbuf} within the tolerance,
+     * and the model owes it replies exactly when Redis holds reply bytes for it ({@code obl}, {@code oll}).
+     */
+    @Test
+    void connectionsMemoryAgreesWithClientListAtEverySample() throws Exception {
+        List<List<Map<String, String>>> samples = samples();
+        try (Recording recording = Recording.open(Fixture.REDIS_MEMORY)) {
+            ITmfStateSystem ss = recording.state();
+            int node = ss.getQuarks(RedisTracker.NODES, "*").get(0); //$NON-NLS-1$
+            String sampler = samples.get(0).stream().filter(c -> SAMPLER.equals(c.get("name"))).findFirst().orElseThrow().get("fd"); //$NON-NLS-1$ //$NON-NLS-2$
+            List<Long> instants = new ArrayList<>();
+            for (ISegment segment : recording.requests()) {
+                RequestSegment request = (RequestSegment) segment;
+                if (Integer.toString(request.fd()).equals(sampler) && request.command().equals("client")) { //$NON-NLS-1$
+                    instants.add(request.getStart());
+                }
+            }
+            instants.sort(null);
+            assertEquals(samples.size() + 1, instants.size(), "a CLIENT SETNAME, then a CLIENT LIST per sample");
+
+            int compared = 0;
+            int owing = 0;
+            long largest = 0;
+            for (int i = 0; i < samples.size(); i++) {
+                long time = instants.get(i + 1);
+                for (Map<String, String> client : samples.get(i)) {
+                    if (client.get("fd").equals(sampler)) { //$NON-NLS-1$
+                        continue; // its own CLIENT LIST is in its query buffer as it runs
+                    }
+                    String where = "sample " + (i + 1) + ", fd " + client.get("fd"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                    long queued = value(ss, node, client.get("fd"), RedisTracker.QUERY_BUFFER, time, where); //$NON-NLS-1$
+                    long qbuf = Long.parseLong(client.get("qbuf")); //$NON-NLS-1$
+                    assertTrue(queued >= qbuf && queued - qbuf <= QUERY_BUFFER_TOLERANCE, where + ": model " + queued + ", qbuf " + qbuf);
+                    boolean held = Long.parseLong(client.get("obl")) + Long.parseLong(client.get("oll")) > 0; //$NON-NLS-1$ //$NON-NLS-2$
+                    long owed = value(ss, node, client.get("fd"), RedisTracker.REPLIES_OWED, time, where); //$NON-NLS-1$
+                    assertEquals(held, owed > 0, where + ": model owes " + owed + ", obl " + client.get("obl") + ", oll " + client.get("oll")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                    compared++;
+                    owing += held ? 1 : 0;
+                    largest = Math.max(largest, qbuf);
+                }
+            }
+            assertEquals(List.of(203, 20, 150000L), List.of(compared, owing, largest), "clients compared, of them owed replies, the largest qbuf");
+        }
+    }
+
+    /**
+     * The model's requests per data structure are Redis's own count of the commands it ran, by the same table:
+     * INFO commandstats was taken before the INFO itself counted and before the SHUTDOWN, both "other".
+     */
+    @Test
+    void dataStructuresAreTheCommandsRedisRanByType() throws Exception {
+        Map<String, Long> expected = new TreeMap<>();
+        Recording.commandstats(Fixture.REDIS_MEMORY.path().resolve("commandstats.txt")) //$NON-NLS-1$
+                .forEach((command, calls) -> expected.merge(DataStructure.of(command).label(), calls, Long::sum));
+        expected.merge(DataStructure.OTHER.label(), 2L, Long::sum);
+        assertEquals(Map.of("string", 202L, "list", 450L, "hash", 50L, "set", 100L, "sorted set", 100L, "stream", 5L, //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
+                "pubsub", 4L, "other", 163L), expected); //$NON-NLS-1$ //$NON-NLS-2$
+        try (Recording recording = Recording.open(Fixture.REDIS_MEMORY)) {
+            ITmfStateSystem ss = recording.state();
+            Map<String, Long> counted = new TreeMap<>();
+            for (int structure : ss.getQuarks(RedisTracker.NODES, "*", RedisTracker.DATA_STRUCTURES, "*")) { //$NON-NLS-1$ //$NON-NLS-2$
+                counted.put(ss.getAttributeName(structure), (Long) ss.querySingleState(ss.getCurrentEndTime(), structure).getValue());
+            }
+            assertEquals(expected, counted);
+        }
+    }
+
+    private static long value(ITmfStateSystem ss, int node, String fd, String attribute, long time, String where) throws Exception {
+        int quark = ss.optQuarkRelative(node, RedisTracker.CONNECTIONS, fd, attribute);
+        assertTrue(quark != ITmfStateSystem.INVALID_ATTRIBUTE, where + ": no " + attribute + " in the model"); //$NON-NLS-1$
+        Object value = ss.querySingleState(time, quark).getValue();
+        assertNotNull(value, where + ": the model has no " + attribute + " then"); //$NON-NLS-1$
+        return (Long) value;
+    }
+
+    /** @return each sample of client-list.log: its clients' CLIENT LIST fields by name */
+    private static List<List<Map<String, String>>> samples() throws Exception {
+        List<List<Map<String, String>>> samples = new ArrayList<>();
+        for (String line : Files.readAllLines(Fixture.REDIS_MEMORY.path().resolve("client-list.log"))) { //$NON-NLS-1$
+            if (line.startsWith("# sample ")) { //$NON-NLS-1$
+                samples.add(new ArrayList<>());
+                continue;
+            }
+            Map<String, String> fields = new LinkedHashMap<>();
+            for (String field : line.split(" ")) { //$NON-NLS-1$
+                int equals = field.indexOf('=');
+                if (equals > 0) {
+                    fields.put(field.substring(0, equals), field.substring(equals + 1));
+                }
+            }
+            samples.get(samples.size() - 1).add(fields);
+        }
+        return samples;
+    }
+}
