@@ -12,9 +12,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.junit.jupiter.api.Test;
+import org.sextant.common.core.SummaryEntryModel;
+import org.sextant.common.core.summary.SummaryTree;
+import org.sextant.internal.redis.core.RedisSummaryDataProvider;
 import org.sextant.redis.core.RequestSegment;
 import org.sextant.redis.model.DataStructure;
 import org.sextant.redis.model.RedisTracker;
@@ -84,7 +88,8 @@ class MemoryAndStructuresTest {
 
     /**
      * The model's requests per data structure are Redis's own count of the commands it ran, by the same table:
-     * INFO commandstats was taken before the INFO itself counted and before the SHUTDOWN, both "other".
+     * INFO commandstats was taken before the INFO itself counted and before the SHUTDOWN, both "other". The
+     * summary lists them, and the connections' largest memory.
      */
     @Test
     void dataStructuresAreTheCommandsRedisRanByType() throws Exception {
@@ -101,7 +106,18 @@ class MemoryAndStructuresTest {
                 counted.put(ss.getAttributeName(structure), (Long) ss.querySingleState(ss.getCurrentEndTime(), structure).getValue());
             }
             assertEquals(expected, counted);
+
+            SummaryTree summary = SummaryTree.fetch(recording.experiment(), RedisSummaryDataProvider.ID, new NullProgressMonitor());
+            SummaryEntryModel node = summary.children(summary.root()).get(0);
+            assertEquals(expected, summary(summary, node, RedisSummaryDataProvider.REQUESTS_BY_STRUCTURE));
+            // the SET sent in parts before its last part; two CONFIG GETs redis-benchmark sends in one write
+            assertEquals(Map.of(RedisSummaryDataProvider.QUERY_BUFFER, 150031L, RedisSummaryDataProvider.REPLIES_OWED, 2L),
+                    summary(summary, node, RedisSummaryDataProvider.MEMORY));
         }
+    }
+
+    private static Map<String, Object> summary(SummaryTree summary, SummaryEntryModel node, String group) {
+        return SummaryTree.byKey(summary.children(node, group), RedisSummaryDataProvider.VALUE);
     }
 
     private static long value(ITmfStateSystem ss, int node, String fd, String attribute, long time, String where) throws Exception {

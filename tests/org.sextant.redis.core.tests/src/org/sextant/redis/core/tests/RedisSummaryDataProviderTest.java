@@ -47,6 +47,7 @@ class RedisSummaryDataProviderTest {
                     counters(summary, node, RedisSummaryDataProvider.REQUESTS));
             assertEquals(Map.of("other", 4L, "read", 200L, "write", 200L), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                     counters(summary, node, RedisSummaryDataProvider.REQUESTS_BY_TYPE));
+            assertEquals(Map.of("other", 4L, "string", 400L), counters(summary, node, RedisSummaryDataProvider.REQUESTS_BY_STRUCTURE)); //$NON-NLS-1$ //$NON-NLS-2$
             assertEquals(Map.of(), counters(summary, node, RedisSummaryDataProvider.BUS_SENT));
             assertEquals(Map.of(), counters(summary, node, RedisSummaryDataProvider.BUS_RECEIVED));
 
