@@ -15,10 +15,16 @@ import java.util.TreeMap;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphEntryModel;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.junit.jupiter.api.Test;
 import org.sextant.common.core.SummaryEntryModel;
 import org.sextant.common.core.summary.SummaryTree;
 import org.sextant.internal.redis.core.RedisSummaryDataProvider;
+import org.sextant.internal.redis.core.RedisTimeGraphDataProvider;
+import org.sextant.internal.redis.core.RedisTimeGraphDataProvider.Rows;
+import org.sextant.redis.core.RedisAnalysisModule;
 import org.sextant.redis.core.RequestSegment;
 import org.sextant.redis.model.DataStructure;
 import org.sextant.redis.model.RedisTracker;
@@ -42,7 +48,8 @@ class MemoryAndStructuresTest {
     /**
      * At each sampled instant (the sampler's CLIENT LIST, read and executed by the main thread with nothing else
      * between), every other client's query buffer in the model is CLIENT LIST's {@code qbuf} within the tolerance,
-     * and the model owes it replies exactly when Redis holds reply bytes for it ({@code obl}, {@code oll}).
+     * and the model owes it replies exactly when Redis holds reply bytes for it ({@code obl}, {@code oll}). Netflow's
+     * tooltip shows them.
      */
     @Test
     void connectionsMemoryAgreesWithClientListAtEverySample() throws Exception {
@@ -83,6 +90,18 @@ class MemoryAndStructuresTest {
                 }
             }
             assertEquals(List.of(203, 20, 150000L), List.of(compared, owing, largest), "clients compared, of them owed replies, the largest qbuf");
+
+            // Netflow's tooltip on the connection of the SET sent in parts, at the fourth sample: 31 + 3 * 50,000 bytes
+            String parts = samples.get(3).stream().filter(c -> c.get("qbuf").equals("150000")).findFirst().orElseThrow().get("fd"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            RedisAnalysisModule module = TmfTraceUtils.getAnalysisModuleOfClass(recording.experiment(), RedisAnalysisModule.class, RedisAnalysisModule.ID);
+            assertNotNull(module);
+            RedisTimeGraphDataProvider netflow = new RedisTimeGraphDataProvider(recording.experiment(), module, Rows.NETFLOW);
+            TimeGraphEntryModel row = netflow.fetchTree(Map.of(), null).getModel().getEntries().stream()
+                    .filter(entry -> entry.getName().equals("fd " + parts)).findFirst().orElseThrow(); //$NON-NLS-1$
+            Map<String, String> tooltip = netflow.fetchTooltip(Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(instants.get(4)),
+                    DataProviderParameterUtils.REQUESTED_ITEMS_KEY, List.of(row.getId())), null).getModel();
+            assertNotNull(tooltip);
+            assertEquals(List.of("150031", "0"), List.of(tooltip.get(RedisTracker.QUERY_BUFFER), tooltip.get(RedisTracker.REPLIES_OWED)));
         }
     }
 
