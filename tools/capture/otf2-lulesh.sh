@@ -5,7 +5,7 @@
 # measurement library, tools/otf2-measure (PMPI wrappers, -finstrument-functions hooks, OpenMP fork/join/team
 # records), instead of the thesis's Score-P:
 #
-#   git clone https://github.com/LLNL/LULESH /tmp/LULESH        (2.0.3; any commit of its master builds alike)
+#   git clone https://github.com/LLNL/LULESH /tmp/LULESH        (LULESH 2.0; measured at 3e01c40b3281aadb7f996525cdd4a3354f6d3801)
 #   tools/capture/otf2-lulesh.sh LULESH_DIR OUT [SIZE] [ITERATIONS] [RANKS]     (defaults 6, 10, 8)
 #
 # SIZE is LULESH's -s (SIZE^3 elements a rank), RANKS a cube (1, 8, 27...), one OpenMP thread a rank unless
