@@ -32,8 +32,8 @@ import org.sextant.timeseries.model.Otf2Metrics;
  * {@code org.sextant.timeseries.core.bench}: {@code sextant bench --analysis otf2 [--repeat N] [--json] ARCHIVE}.
  * The nine metrics three ways on one archive, in one run: loaded once into a private InfluxDB ({@code influxd},
  * started here on a free port) and asked by InfluxQL; built once into a state history and queried; and read in one
- * pass by Sextant's reader. Reports the load times and sizes, each metric's median time each way over the repeats
- * (the ways alternating, so that a machine's load falls on all three alike), and whether all three agree exactly:
+ * pass by Sextant's reader. Reports the load times and sizes, each metric's median, mean and standard deviation each
+ * way over the repeats (the ways alternating, so that a machine's load falls on all three alike), and whether all three agree exactly:
  * if not, the command fails naming the first metric that differs.
  */
 public class BenchApplication implements IApplication {
@@ -168,6 +168,9 @@ public class BenchApplication implements IApplication {
             row.put("influxql_ms", median(times[0][m]) / 1e6); //$NON-NLS-1$
             row.put("state_history_ms", median(times[1][m]) / 1e6); //$NON-NLS-1$
             row.put("one_pass_ms", median(reads) / 1e6); //$NON-NLS-1$
+            spread(row, "influxql", times[0][m]); //$NON-NLS-1$
+            spread(row, "state_history", times[1][m]); //$NON-NLS-1$
+            spread(row, "one_pass", reads); //$NON-NLS-1$
             boolean agree = onePass.metric(m).equals(byQuery.get(m)) && onePass.metric(m).equals(byIndex.get(m));
             row.put("agree", agree); //$NON-NLS-1$
             if (!agree && disagreement == null) {
@@ -189,6 +192,18 @@ public class BenchApplication implements IApplication {
         if (disagreement != null) {
             document.put("first_disagreement", disagreement); //$NON-NLS-1$
         }
+    }
+
+    /**
+     * The mean and standard deviation (over the repeats, n - 1 in the denominator) of one way's times, in ms, as
+     * the thesis tabulates them beside the median.
+     */
+    private static void spread(Map<String, Object> row, String way, long[] nanos) {
+        double mean = Arrays.stream(nanos).average().orElse(0);
+        double squares = Arrays.stream(nanos).mapToDouble(t -> (t - mean) * (t - mean)).sum();
+        double deviation = nanos.length > 1 ? Math.sqrt(squares / (nanos.length - 1)) : 0;
+        row.put(way + "_mean_ms", mean / 1e6); //$NON-NLS-1$
+        row.put(way + "_sd_ms", deviation / 1e6); //$NON-NLS-1$
     }
 
     private static long median(long[] values) {
