@@ -8,7 +8,7 @@
 # FIGURE is any of (default: all, in this order):
 #   latency   latency per command with and without tracing at 100 connections, one request at a time
 #             (tools/bench-redis-tracer.sh ROUNDS 100000 100 1: plain, tracer loaded, recording, alternating)
-#   commands  every test of `redis-benchmark -t all` (10,000 requests each, 100 connections) against one node,
+#   commands  every test of redis-benchmark (its default, all; 10,000 requests each, 100 connections) against one node,
 #             plain and under ./sextant record alternating for ROUNDS rounds; meanwhile the node's CPU time and
 #             resident memory (VmRSS, sampled every 0.2 s) and, recording, LTTng's consumer daemons' too
 #   publish   3, 5 and 7 primaries under ./sextant record, 2,000 PUBLISHes of 10,240 bytes to one node; the bus
@@ -112,7 +112,8 @@ figure_commands() {
             consumer_before=0
             for p in $(consumers); do consumer_before=$((consumer_before + $(ticks "$p"))); done
             start=$(date +%s.%N)
-            redis-benchmark -p "$PORT" -t all -n 10000 -c 100 --csv 2>/dev/null | tr -d '"' | awk -F, 'NR > 1' >"$csv"
+            redis-benchmark -p "$PORT" -n 10000 -c 100 --csv 2>/dev/null | tr -d '"' | awk -F, 'NR > 1' >"$csv"
+            [ -s "$csv" ] || { echo "error: redis-benchmark gave no results against port $PORT ($way, round $round)" >&2; exit 1; }
             local seconds cpu consumer=0
             seconds=$(echo "$(date +%s.%N) - $start" | bc -l)
             cpu=$(echo "($(ticks "$NODE") - $before) / $(getconf CLK_TCK)" | bc -l)
@@ -130,7 +131,7 @@ figure_commands() {
         done
     done
     echo
-    echo "redis-benchmark -t all -n 10000 -c 100, medians over $ROUNDS rounds; latencies: redis-benchmark's average, ms"
+    echo "redis-benchmark -n 10000 -c 100 (every test), medians over $ROUNDS rounds; latencies: redis-benchmark's average, ms"
     echo "test                        plain req/s  recording req/s  ratio  plain avg ms  recording avg ms  added us"
     local test pr rr pa ra
     while read -r test; do
