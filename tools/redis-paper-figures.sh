@@ -8,16 +8,17 @@
 # FIGURE is any of (default: all, in this order):
 #   latency   latency per command with and without tracing at 100 connections, one request at a time
 #             (tools/bench-redis-tracer.sh ROUNDS 100000 100 1: plain, tracer loaded, recording, alternating)
-#   commands  every test of redis-benchmark (its default, all; 10,000 requests each, 100 connections) against one node,
-#             plain and under ./sextant record alternating for ROUNDS rounds; meanwhile the node's CPU time and
-#             resident memory (VmRSS, sampled every 0.2 s) and, recording, LTTng's consumer daemons' too
+#   commands  every test of redis-benchmark (its default, all; 20,000 requests each, 100 connections) against one node,
+#             plain and under ./sextant record alternating for ROUNDS rounds: each test's throughput, latency and
+#             node CPU time per request (/proc/PID/stat as each test's line comes); over the whole run the node's CPU
+#             time and resident memory (VmRSS, sampled every 0.2 s) and, recording, LTTng's consumer daemons' too
 #   publish   3, 5 and 7 primaries under ./sextant record, 2,000 PUBLISHes of 10,240 bytes to one node; the bus
 #             bytes every node wrote, from Sextant's Bus model (./sextant analyze --analysis redis), per published
 #             byte, and the PUBLISH messages of the model against the nodes' CLUSTER INFO
 #   analysis  wall time of ./sextant analyze --analysis redis (JVM start included, workspace cleared) against the
 #             size of recordings of 10,000, 40,000 and 160,000 SETs and GETs, and of the publish recordings
 #
-# ROUNDS (environment, default 3) sets the rounds of latency and commands; SEXTANT (default ./sextant) the
+# ROUNDS (environment, default 5) sets the rounds of latency and commands; SEXTANT (default ./sextant) the
 # launcher analyze runs. Each figure prints the load average before and after it: on a shared machine, say it.
 # Tables go to standard output and to OUT_DIR/FIGURE.txt; the recordings of publish and analysis stay in OUT_DIR.
 set -euo pipefail
@@ -27,7 +28,8 @@ OUT=$(realpath -m "$1")
 shift
 FIGURES=("$@")
 [ ${#FIGURES[@]} -gt 0 ] || FIGURES=(latency commands publish analysis)
-ROUNDS=${ROUNDS:-3}
+ROUNDS=${ROUNDS:-5}
+REQUESTS=20000
 SEXTANT=${SEXTANT:-$ROOT/sextant}
 PORT=7230
 CLUSTER_PORTS=(7241 7242 7243 7244 7245 7246 7247)
@@ -92,6 +94,19 @@ figure_latency() {
     load
 }
 
+# per_test_cpu: redis-benchmark's CSV lines as they come, without the header and quotes, each with the node's CPU
+# time per request (us) since the line before appended
+per_test_cpu() {
+    local line last now
+    last=$(ticks "$NODE")
+    while IFS= read -r line; do
+        [[ $line == '"test"'* ]] && continue
+        now=$(ticks "$NODE")
+        echo "${line//\"/},$(echo "($now - $last) * 1000000 / $(getconf CLK_TCK) / $REQUESTS" | bc -l)"
+        last=$now
+    done
+}
+
 # test_median PREFIX TEST N: the median of column N of TEST's line in the CSV files PREFIX-ROUND.csv
 test_median() { cat "$1"-*.csv | awk -F, -v t="$2" -v n="$3" '$1 == t { print $n }' | median; }
 # run_median PREFIX N: the median of field N of the files PREFIX-ROUND.cpu
@@ -112,7 +127,7 @@ figure_commands() {
             consumer_before=0
             for p in $(consumers); do consumer_before=$((consumer_before + $(ticks "$p"))); done
             start=$(date +%s.%N)
-            redis-benchmark -p "$PORT" -n 10000 -c 100 --csv 2>/dev/null | tr -d '"' | awk -F, 'NR > 1' >"$csv"
+            stdbuf -oL redis-benchmark -p "$PORT" -n "$REQUESTS" -c 100 --csv 2>/dev/null | per_test_cpu >"$csv"
             [ -s "$csv" ] || { echo "error: redis-benchmark gave no results against port $PORT ($way, round $round)" >&2; exit 1; }
             local seconds cpu consumer=0
             seconds=$(echo "$(date +%s.%N) - $start" | bc -l)
@@ -125,20 +140,22 @@ figure_commands() {
             [ "$way" = plain ] && { consumer=0; stats="$(cut -d' ' -f1,2 <<<"$stats") 0"; }
             echo "$seconds $cpu $consumer $stats" >"$work/$way-$round.cpu"
             printf 'round %d %-9s %6.1f s, node CPU %5.2f s, mean RSS %6.1f MB, peak %6.1f MB, consumer CPU %5.2f s, peak RSS %5.1f MB\n' \
-                "$round" "$way" "$seconds" "$cpu" $(cut -d' ' -f4,5 <<<"$stats") "$consumer" "$(cut -d' ' -f6 <<<"$stats")"
+                "$round" "$way" "$seconds" "$cpu" $(cut -d' ' -f1,2 <<<"$stats") "$consumer" "$(cut -d' ' -f3 <<<"$stats")"
             stop_node
             rm -rf "$work/trace-$round"
         done
     done
     echo
-    echo "redis-benchmark -n 10000 -c 100 (every test), medians over $ROUNDS rounds; latencies: redis-benchmark's average, ms"
-    echo "test                        plain req/s  recording req/s  ratio  plain avg ms  recording avg ms  added us"
-    local test pr rr pa ra
+    echo "redis-benchmark -n $REQUESTS -c 100 (every test), medians over $ROUNDS rounds: requests per second, redis-benchmark's"
+    echo "average latency (ms) and the node's CPU time per request (us), plain and recording"
+    echo "test                                  plain req/s  recording  ratio  plain ms  recording  plain CPU us  recording  ratio"
+    local test pr rr pa ra pc rc
     while read -r test; do
         pr=$(test_median "$work/plain" "$test" 2) rr=$(test_median "$work/recording" "$test" 2)
         pa=$(test_median "$work/plain" "$test" 3) ra=$(test_median "$work/recording" "$test" 3)
-        printf '%-27s %12.0f %16.0f %6.3f %13.3f %17.3f %9.0f\n' "$test" "$pr" "$rr" "$(echo "$rr / $pr" | bc -l)" "$pa" "$ra" \
-            "$(echo "($ra - $pa) * 1000" | bc -l)"
+        pc=$(test_median "$work/plain" "$test" 9) rc=$(test_median "$work/recording" "$test" 9)
+        printf '%-37s %12.0f %10.0f %6.3f %9.3f %10.3f %13.2f %10.2f %6.3f\n' "$test" "$pr" "$rr" "$(echo "$rr / $pr" | bc -l)" \
+            "$pa" "$ra" "$pc" "$rc" "$(echo "$rc / $pc" | bc -l)"
     done < <(cut -d, -f1 "$work/plain-1.csv")
     echo
     echo "the node over the whole run (and LTTng's consumer daemons, recording), medians over $ROUNDS rounds"
