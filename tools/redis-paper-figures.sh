@@ -43,6 +43,8 @@ for port in "$PORT" "${CLUSTER_PORTS[@]}"; do
     redis-cli -p "$port" ping >/dev/null 2>&1 && { echo "error: port $port is in use" >&2; exit 2; }
 done
 mkdir -p "$OUT"
+# a node under ./sextant record can take long to answer on a loaded machine
+WAIT_SECONDS=${WAIT_SECONDS:-60}
 . "$ROOT/tools/capture/redis-cluster-lib.sh"
 
 sampler=
