@@ -46,9 +46,10 @@ run() {
         recording) "$ROOT/sextant" record --out "$work/$2" -- "${server[@]}" >/dev/null 2>&1 & ;;
     esac
     local pid=$!
-    for _ in $(seq 100); do redis-cli -p "$PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
+    for _ in $(seq 600); do redis-cli -p "$PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
     local node
-    node=$(redis-cli -p "$PORT" info server | tr -d '\r' | sed -n 's/^process_id://p')
+    node=$(redis-cli -p "$PORT" info server 2>/dev/null | tr -d '\r' | sed -n 's/^process_id://p')
+    [ -n "$node" ] || { echo "error: the $1 node on port $PORT did not answer within 60 s" >&2; exit 1; }
     local before consumer
     before=$(cpu_ticks "$node")
     consumer=$(consumer_ticks)
