@@ -7,8 +7,9 @@ filled output, as a client opening it to look at one view would.
 
 URL is the API's base (http://127.0.0.1:PORT/tsp/api). PATH is a CTF trace, or a recording directory whose CTF
 traces are added one by one and made one experiment (as tests/server/client.test.mjs does). OUTPUT_ID is an XY
-output (its tree, then its series over the experiment's range) or a time graph (its tree, then every row's
-states): filled means both answers COMPLETED and the series (or states) not empty. Polls every 100 ms. Prints one
+output (its tree, then its series) or a time graph (its tree, then every row's states), asked for over the range
+the server gives the experiment at that moment (an experiment's grows while it is indexed): filled means both
+answers COMPLETED and a series not all zero (a row with states). Polls every 100 ms. Prints one
 JSON object: seconds to the experiment opened, to the output filled, and to the experiment indexed (Trace
 Compass's index of its events, which the first view does not wait for), its event count and the filled answer's
 size. Deletes the experiment and traces at the end.
@@ -76,25 +77,39 @@ def main():
         raise SystemExit(f'error: {path}: no output {output}; it has {sorted(outputs)}')
     kind = outputs[output]['type']
     base = f'{api}/experiments/{uuid}/outputs'
-    span = {'start': experiment['start'], 'end': experiment['end']}
-    if kind == 'TREE_TIME_XY':
-        tree = until('the tree', lambda: call(f'{base}/XY/{output}/tree', 'POST', {'parameters': {'requested_timerange': span}}),
-                     lambda a: completed(a) and a['model']['entries'])
-        ids = [e['id'] for e in tree['model']['entries']]
-        filled = until('the series', lambda: call(f'{base}/XY/{output}/xy', 'POST', {'parameters': {
-            'requested_timerange': dict(span, nbTimes=SAMPLES), 'requested_items': ids}}),
-            lambda a: completed(a) and a['model']['series'])
-        size = sum(1 for s in filled['model']['series'] for y in s['y'] if y)
-    elif kind == 'TIME_GRAPH':
-        tree = until('the tree', lambda: call(f'{base}/timeGraph/{output}/tree', 'POST', {'parameters': {'requested_timerange': span}}),
-                     lambda a: completed(a) and a['model']['entries'])
-        ids = [e['id'] for e in tree['model']['entries']]
-        filled = until('the states', lambda: call(f'{base}/timeGraph/{output}/states', 'POST', {'parameters': {
-            'requested_timerange': dict(span, nbTimes=SAMPLES * 10), 'requested_items': ids}}),
-            lambda a: completed(a) and any(r['states'] for r in a['model']['rows']))
-        size = sum(len(r['states']) for r in filled['model']['rows'])
-    else:
+
+    def span():
+        # what the server knows of the experiment's range now: an experiment's grows while Trace Compass indexes it
+        state = call(f'{api}/experiments/{uuid}')
+        return {'start': state['start'], 'end': state['end']}
+
+    kinds = {'TREE_TIME_XY': ('XY', 'xy', 'series'), 'TIME_GRAPH': ('timeGraph', 'states', 'rows')}
+    if kind not in kinds:
         raise SystemExit(f'error: output {output} is a {kind}, neither an XY nor a time graph')
+    group, data, items = kinds[kind]
+    asked = {}
+
+    def fetch():
+        asked['span'] = span()
+        if asked['span']['end'] <= asked['span']['start']:
+            return {'status': 'RUNNING'}  # no event read yet: the server gives the trace no range
+        tree = call(f'{base}/{group}/{output}/tree', 'POST', {'parameters': {'requested_timerange': asked['span']}})
+        if not completed(tree) or not tree['model']['entries']:
+            return {'status': 'RUNNING'}
+        ids = [e['id'] for e in tree['model']['entries']]
+        return call(f'{base}/{group}/{output}/{data}', 'POST', {'parameters': {
+            'requested_timerange': dict(asked['span'], nbTimes=SAMPLES), 'requested_items': ids}})
+
+    def full(answer):
+        if not completed(answer):
+            return False
+        if items == 'series':
+            return any(y for s in answer['model']['series'] for y in s['yValues'])
+        return any(r['states'] for r in answer['model']['rows'])
+
+    filled = until('the first view', fetch, full)
+    size = sum(1 for s in filled['model']['series'] for y in s['yValues'] if y) if items == 'series' \
+        else sum(len(r['states']) for r in filled['model']['rows'])
     first_view = time.monotonic() - t0
     state = until('the index', lambda: call(f'{api}/experiments/{uuid}'), lambda a: a.get('indexingStatus') == 'COMPLETED')
     indexed = time.monotonic() - t0
@@ -102,7 +117,9 @@ def main():
     for trace in traces:
         call(f'{api}/traces/{trace}', 'DELETE')
     print(json.dumps({'trace': path, 'output': output, 'opened_s': round(opened, 2), 'filled_s': round(first_view, 2),
-                      'indexed_s': round(indexed, 2), 'events': state['nbEvents'], 'filled_items': size}))
+                      'indexed_s': round(indexed, 2), 'events': state['nbEvents'], 'filled_items': size,
+                      'filled_span_ns': asked['span']['end'] - asked['span']['start'],
+                      'full_span_ns': state['end'] - state['start']}))
 
 
 if __name__ == '__main__':
