@@ -49,7 +49,8 @@ command -v xvfb-run >/dev/null || [[ " ${DOORS[*]} " != *" gui "* ]] || { echo "
 work=$(mktemp -d)
 child=
 cleanup() {
-    [ -n "$child" ] && kill "$child" 2>/dev/null && wait "$child" 2>/dev/null
+    # a server is the child itself, a workbench the leader of its process group
+    [ -n "$child" ] && { kill -- -"$child" 2>/dev/null || kill "$child" 2>/dev/null; wait "$child" 2>/dev/null; }
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -95,7 +96,8 @@ gui_run() {
     local start
     start=$(date +%s.%N)
     # shellcheck disable=SC2086
-    xvfb-run -a -s "-screen 0 1600x1000x24" java $JAVA_OPTS -Dswt.library.path="$install/natives" -Dsextant.open="$path" \
+    # its own process group: xvfb-run's children (Xvfb, the workbench) end with it
+    setsid xvfb-run -a -s "-screen 0 1600x1000x24" java $JAVA_OPTS -Dswt.library.path="$install/natives" -Dsextant.open="$path" \
         -Dsextant.firstView.report="$report" -Dsextant.firstView.view="$(view_of "$path")" -Dsextant.firstView.provider="$(output_of "$path")" -jar "$(launcher "$install")" -data "$work/workspace" >"$work/gui.log" 2>&1 &
     child=$!
     local waited=0
@@ -106,7 +108,7 @@ gui_run() {
         waited=$((waited + 1))
     done
     # the workbench's own start-up is in neither door's figure: the report counts from the moment it opened the path
-    kill "$child" 2>/dev/null
+    kill -- -"$child" 2>/dev/null
     wait "$child" 2>/dev/null || true
     child=
     python3 -c 'import json, sys; r = json.load(open(sys.argv[3])); print(json.dumps({"install": sys.argv[1], "door": "gui", "trace": sys.argv[2], **r}))' \
