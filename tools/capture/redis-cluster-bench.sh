@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: EPL-2.0
 #
-# Records a 3-node Redis Cluster on loopback under Sextant's tracer while redis-benchmark loads it for a while: a
-# large recording for `sextant bench --analysis redis` (docs/performance.md), not a fixture.
+# Records a Redis Cluster (3 nodes, or REDIS_NODES) on loopback under Sextant's tracer while redis-benchmark loads it
+# for a while: a large recording for `sextant bench --analysis redis` and tools/bench-first-view.sh
+# (docs/performance.md), not a fixture.
 #
-#   tools/capture/redis-cluster-bench.sh OUT_DIR [SECONDS] [SUBBUF_BYTES] [-- REDIS-BENCHMARK OPTIONS...]
+#   [REDIS_NODES=N] tools/capture/redis-cluster-bench.sh OUT_DIR [SECONDS] [SUBBUF_BYTES] [-- REDIS-BENCHMARK OPTIONS...]
 #
-# Nodes listen on 127.0.0.1:7161-7163 (bus on port+10000), no replicas. redis-benchmark --cluster runs SET and GET
+# Nodes listen on 127.0.0.1:7161 and up (7161-7163 for 3; bus on port+10000), no replicas. redis-benchmark --cluster runs SET and GET
 # with 20 clients (or the options given) and is stopped after SECONDS (default 20). LTTng's sub-buffers are
 # SUBBUF_BYTES (default 4 MiB, 8 per CPU and process) so that the tracer keeps up; babeltrace2's warnings about
 # discarded events, if any, go to OUT_DIR/discarded.txt.
@@ -21,11 +22,18 @@ shift $(( $# < 3 ? $# : 3 ))
 [ "${1:-}" = -- ] && shift
 LOAD=("$@")
 [ ${#LOAD[@]} -gt 0 ] || LOAD=(-c 20 -t set,get)
-PORTS=(7161 7162 7163)
+NODES=${REDIS_NODES:-3}
+[[ $NODES =~ ^[0-9]+$ ]] && [ "$NODES" -ge 3 ] || { echo "error: REDIS_NODES must be 3 or more (Redis Cluster's minimum), not $NODES" >&2; exit 2; }
+PORTS=()
+for ((i = 0; i < NODES; i++)); do PORTS+=($((7161 + i))); done
 command -v redis-benchmark >/dev/null || { echo "error: redis-benchmark not found (Debian: apt-get install redis-tools)" >&2; exit 2; }
 for port in "${PORTS[@]}"; do
     redis-cli -p "$port" ping >/dev/null 2>&1 && { echo "error: port $port is in use" >&2; exit 2; }
 done
+
+# Each node waits for LTTng to register it before it starts: on a loaded machine registration can take longer
+# than lttng-ust's default 3 s, and a node registered late has no trace of its listening socket (record drops it).
+export LTTNG_UST_REGISTER_TIMEOUT=-1
 
 work=$(mktemp -d)
 cleanup() {

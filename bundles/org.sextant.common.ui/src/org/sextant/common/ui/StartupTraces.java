@@ -34,6 +34,7 @@ import org.eclipse.ui.PlatformUI;
 import org.sextant.common.core.open.TraceOpener;
 import org.sextant.common.core.open.TraceOpener.OpenException;
 import org.sextant.common.core.open.TraceOpener.Target;
+import org.sextant.internal.common.ui.FirstViewReport;
 
 /**
  * Opens what {@code ./sextant gui PATH...} names once the workbench is up (the system property {@value #PROPERTY}),
@@ -55,6 +56,7 @@ public class StartupTraces implements IStartup {
         if (paths == null || paths.isBlank()) {
             return;
         }
+        FirstViewReport.startIfAsked(System.nanoTime());
         Display display = PlatformUI.getWorkbench().getDisplay();
         for (String path : paths.split(File.pathSeparator)) {
             display.asyncExec(() -> {
