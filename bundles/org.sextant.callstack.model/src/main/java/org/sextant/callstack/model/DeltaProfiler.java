@@ -68,8 +68,9 @@ public final class DeltaProfiler {
                 return Runs.parse(kind, groups[1], text);
             }
             if (groups.length != 2 || groups[0].isBlank() || groups[1].isBlank()) {
-                throw new IllegalArgumentException("a pattern is START,...:END,... (e.g. cli,pushf:sti,popf), match[:START=END,...] "
-                        + "(e.g. match:cli=sti,pushf=popf), run:MNEMONIC,...[/GAP] (e.g. run:pause) or class:CLASS[/GAP] (e.g. class:fpu; classes: " + InstructionClass.names() + "), not: " + text);
+                throw new IllegalArgumentException("a pattern is START,...:END,... (e.g. cli,pushf:sti,popf), run:MNEMONIC,...[/GAP] (e.g. run:pause), "
+                        + "class:CLASS[/GAP] (e.g. class:fpu; classes: " + InstructionClass.names()
+                        + ") or match[:START=END,...] (nested pairs, e.g. match:cli=sti,pushf=popf), not: " + text);
             }
             return new Pairs(DeltaProfiler.mnemonics(groups[0]), DeltaProfiler.mnemonics(groups[1]));
         }
