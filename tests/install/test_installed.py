@@ -221,6 +221,24 @@ def test_bench_matches_trace_compass_and_is_identical(analysis, tmp_path):
     assert all(r["events"] == int(catalogue()["perf-sched-syscalls.events"]) for r in result["runs"])
 
 
+def test_bench_read_reads_every_byte_through_mmap_and_read():
+    trace = SAMPLE
+    run = sextant("bench", "--analysis", "read", "--threads", "1,2", "--json", str(trace))
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)
+    assert result["bytes"] == sum(f.stat().st_size for f in trace.rglob("*") if f.is_file())
+    assert result["sums_agree"] is True
+    assert [(r["method"], r["cache"], r["threads"]) for r in result["reads"]] == [
+        ("mmap", "hot", 1), ("mmap", "hot", 2), ("read", "hot", 1), ("read", "hot", 2)]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="as root the page cache can be dropped")
+def test_bench_cold_needs_root():
+    run = sextant("bench", "--analysis", "read", "--cold", str(SAMPLE))
+    assert run.returncode == 1
+    assert "--cold drops the page cache, which needs root" in run.stderr
+
+
 def test_bench_repeat_must_be_a_positive_whole_number():
     run = sextant("bench", "--analysis", "cpu", "--repeat", "0", str(SAMPLE))
     assert run.returncode == 2
@@ -297,6 +315,25 @@ def test_callstack_delta_profile_with_a_chosen_pattern():
     run = sextant("analyze", "--analysis", "callstack", "--json", "--pattern", "cli:sti", sample)
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["traces"][0]["delta_profile"]["sections"] == 1
+
+
+def test_callstack_matched_pairs_abandon_the_cli_a_popf_undoes():
+    run = sextant("analyze", "--analysis", "callstack", "--json", "--pattern", "match", str(PT / "perf-script-insn-trace.txt"))
+    assert run.returncode == 0, run.stderr
+    deltas = json.loads(run.stdout)["traces"][0]["delta_profile"]
+    assert (deltas["sections"], deltas["abandoned"], deltas["unmatched_ends"]) == (2, 1, 1)
+
+
+def test_callstack_syscall_latency_per_call_site():
+    # worked out by hand: tests/fixtures/CATALOGUE.md, intel-pt
+    run = sextant("analyze", "--analysis", "callstack", "--json", str(PT / "perf-script-syscalls.txt"))
+    assert run.returncode == 0, run.stderr
+    latency = json.loads(run.stdout)["traces"][0]["syscall_latency"]
+    assert (latency["calls"], latency["unfinished"], latency["total_ns"]) == (5, 2, 70_000)
+    write, read = latency["sites"]
+    assert write == {"site": "__GI___libc_write+0x14", "count": 4, "min_ns": 4_000, "median_ns": 6_000, "p99_ns": 50_000,
+                     "max_ns": 50_000, "total_ns": 68_000}
+    assert (read["site"], read["count"], read["median_ns"]) == ("__GI___libc_read+0x12", 1, 2_000)
 
 
 def test_bad_pattern_and_bad_profile_lines_are_one_clear_error(tmp_path):

@@ -2,9 +2,7 @@
 package org.sextant.parallel.core;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,7 +49,9 @@ import org.sextant.parallel.model.ScalingModel;
  * writer, the collector and the compiler are threads of their own). Trace Compass's own indexing of the trace and the analyses that
  * opening the trace started end first, and an untimed build of each mode (serial, and parallel on one thread)
  * comes before the timed ones, so that JIT compilation does not favour whichever build runs later; each timed
- * build starts with the trace's files just read into the page cache, so that none of them reads it from disk.
+ * build starts with the trace's files just read into the page cache, so that none of them reads it from disk, or,
+ * cold ({@code --cold}, as root), with the machine's page cache dropped, so that each reads the whole trace from
+ * disk (Reumont-Locke et al.'s cold-cache builds); the untimed builds and the decoder's runs stay hot.
  *
  * <p>
  * On a CTF trace it also times the decoder alone ({@code decoder}: every event decoded, no field kept, nothing
@@ -142,22 +142,36 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     @Override
     public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, List<Integer> writers, long chunkBytes, int repeat, PrintStream log)
             throws HeadlessAnalysisException {
+        return run(trace, threads, writers, chunkBytes, repeat, false, log);
+    }
+
+    @Override
+    public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, List<Integer> writers, long chunkBytes, int repeat, boolean cold,
+            PrintStream log) throws HeadlessAnalysisException {
+        if (cold) {
+            PageCache.checkDroppable();
+        }
         List<Integer> writerCounts = writers.isEmpty() ? List.of(0) : writers;
         long chunk = chunkBytes > 0 ? chunkBytes : Partitioner.DEFAULT_CHUNK_BYTES;
         List<Map<String, Object>> runs = new ArrayList<>();
         Map<String, Object> result = new LinkedHashMap<>();
+        result.put("page_cache", cold ? "cold" : "hot"); //$NON-NLS-1$ //$NON-NLS-2$
         try {
             // Trace Compass indexes a trace it opens, reading it whole in the background: no build is timed
             // while that competes for the cores.
-            log.println("[sextant] bench: waiting for Trace Compass to index the trace"); //$NON-NLS-1$
-            trace.indexTrace(true);
-            awaitAutomaticAnalyses(trace, log);
+            awaitOpening(trace, log);
             // Untimed, one build of each mode: the serial mode and the chunk pipeline run different code, and
             // the one-core run must not compile the pipeline's on its one core.
-            measure(trace, () -> parallel(1, 1, Long.MAX_VALUE)).module().dispose();
-            measure(trace, () -> parallel(1, 0, chunk)).module().dispose();
-            Build traceCompass = fTraceCompassModule == null ? null : measure(trace, () -> traceCompassModule());
-            Build serial = measure(trace, () -> parallel(1, 1, Long.MAX_VALUE));
+            measure(trace, () -> parallel(1, 1, Long.MAX_VALUE), false).module().dispose();
+            measure(trace, () -> parallel(1, 0, chunk), false).module().dispose();
+            if (cold) {
+                PageCache.drop(Path.of(trace.getPath()));
+                long resident = PageCache.resident(Path.of(trace.getPath()));
+                result.put("resident_after_drop_bytes", resident); //$NON-NLS-1$
+                log.printf("[sextant] bench: %d bytes of the trace still cached after dropping the page cache%n", resident); //$NON-NLS-1$
+            }
+            Build traceCompass = fTraceCompassModule == null ? null : measure(trace, () -> traceCompassModule(), cold);
+            Build serial = measure(trace, () -> parallel(1, 1, Long.MAX_VALUE), cold);
             List<Timed> modes = new ArrayList<>();
             boolean oneCore = canConfine(result, log);
             if (oneCore) {
@@ -170,7 +184,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
             }
             for (int round = 1; round <= repeat; round++) {
                 for (Timed mode : modes) {
-                    Build build = mode.fMode.equals(ONE_CORE) ? confined(trace, mode.fFactory) : measure(trace, mode.fFactory);
+                    Build build = mode.fMode.equals(ONE_CORE) ? confined(trace, mode.fFactory, cold) : measure(trace, mode.fFactory, cold);
                     mode.fBuilds.add(build);
                     if (repeat > 1) {
                         log.printf("[sextant] bench: round %d of %d, %s, %d thread(s), %.3f s%n", round, repeat, mode.fMode, mode.fThreads, build.seconds()); //$NON-NLS-1$
@@ -332,9 +346,9 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     }
 
     /** A build with the whole process confined to one core. */
-    private static Build confined(ITmfTrace trace, Supplier<IAnalysisModule> factory) throws HeadlessAnalysisException {
+    private static Build confined(ITmfTrace trace, Supplier<IAnalysisModule> factory, boolean cold) throws HeadlessAnalysisException {
         try (OneCore confinement = OneCore.confine()) {
-            return measure(trace, factory);
+            return measure(trace, factory, cold);
         } catch (IOException e) {
             throw new HeadlessAnalysisException("cannot confine the process to one core, or give it its cores back: " + e.getMessage()); //$NON-NLS-1$
         }
@@ -365,13 +379,15 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
     }
 
     /**
-     * Waits for what opening the trace started besides the index: Trace Compass's automatic analyses (its
+     * Waits for what opening the trace started: its index, and Trace Compass's automatic analyses (its
      * statistics and, on a kernel trace, its Linux kernel analysis) would otherwise build their own histories on
      * the same cores during the first timed builds, and add their CPU time and heap to those builds' figures.
      * (Cancelling them does not stop them: a running analysis waits for its event request to the end.) The
      * builds measured are modules of their own, created for each run.
      */
-    private static void awaitAutomaticAnalyses(ITmfTrace trace, PrintStream log) {
+    static void awaitOpening(ITmfTrace trace, PrintStream log) {
+        log.println("[sextant] bench: waiting for Trace Compass to index the trace"); //$NON-NLS-1$
+        trace.indexTrace(true);
         List<String> names = new ArrayList<>();
         long start = System.nanoTime();
         for (IAnalysisModule module : trace.getAnalysisModules()) {
@@ -416,10 +432,17 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
         return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 
-    /** Builds from scratch (no supplementary files), timing the build and sampling the heap meanwhile. */
-    private static Build measure(ITmfTrace trace, Supplier<IAnalysisModule> factory) throws HeadlessAnalysisException {
+    /**
+     * Builds from scratch (no supplementary files), timing the build and sampling the heap meanwhile, the trace's
+     * files cached or, cold, none of the machine's.
+     */
+    private static Build measure(ITmfTrace trace, Supplier<IAnalysisModule> factory, boolean cold) throws HeadlessAnalysisException {
         TmfTraceManager.deleteSupplementaryFiles(trace);
-        warm(Path.of(trace.getPath()));
+        if (cold) {
+            PageCache.drop(Path.of(trace.getPath()));
+        } else {
+            warm(Path.of(trace.getPath()));
+        }
         IAnalysisModule module = factory.get();
         try (HeapSampler heap = new HeapSampler()) {
             if (!module.setTrace(trace)) {
@@ -453,18 +476,7 @@ public abstract class HistoryBenchmark implements IHeadlessBenchmark {
      * not, and their ratio would measure the disk.
      */
     private static void warm(Path trace) throws HeadlessAnalysisException {
-        byte[] buffer = new byte[1 << 20];
-        try (Stream<Path> files = Files.walk(trace)) {
-            for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
-                try (InputStream in = Files.newInputStream(file)) {
-                    while (in.read(buffer) >= 0) {
-                        // read only to have it cached
-                    }
-                }
-            }
-        } catch (IOException | UncheckedIOException e) {
-            throw new HeadlessAnalysisException("cannot read the trace " + trace + ": " + e.getMessage()); //$NON-NLS-1$
-        }
+        PageCache.warm(trace);
     }
 
     /** The size of the history files in the trace's supplementary directory: those of the build just done. */

@@ -53,6 +53,14 @@ public abstract class CallProfileDataProviderFactory extends ModuleDataProviderF
         }
     }
 
+    /** The system calls' latency per call site. */
+    public static class SyscallLatency extends CallProfileDataProviderFactory {
+        /** Creates the factory, as plugin.xml does. */
+        public SyscallLatency() {
+            super(SyscallLatencyDataProvider.ID, Messages.Syscalls_Title, Messages.Syscalls_Description, SyscallLatencyDataProvider::new);
+        }
+    }
+
     /** The flat profile: each function's own and inclusive cost, calls, callers and callees. */
     public static class Functions extends CallProfileDataProviderFactory {
         /** Creates the factory, as plugin.xml does. */

@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.callstack.core.CallProfileTrace;
@@ -17,6 +18,7 @@ import org.sextant.callstack.model.CallFlow;
 import org.sextant.callstack.model.CallTree;
 import org.sextant.callstack.model.DeltaProfiler;
 import org.sextant.callstack.model.Profile;
+import org.sextant.common.core.SummaryEntryModel;
 import org.sextant.common.core.summary.AnalysisOptions;
 import org.sextant.common.core.summary.HeadlessAnalysisException;
 import org.sextant.common.core.summary.IHeadlessAnalysis;
@@ -27,7 +29,8 @@ import org.sextant.common.core.summary.SummaryTree;
  * declares, and which of them the tree equals), its costliest functions by inclusive cost (with their callers and
  * callees) and by own cost, its costliest call paths, per thread where the input says, and, for instruction flows,
  * the delta profile of the superCLI / superSTI pairs (or of {@code --pattern}'s) with its longest sections and
- * where they start; with {@code --baseline FILE}, what changed since that run, per function and per call path.
+ * where they start, for branch traces each system call's latency per call site (count, min, median, 99th percentile,
+ * max); with {@code --baseline FILE}, what changed since that run, per function and per call path.
  * {@code --top N} says how many functions and paths each list has. Everything comes from the call-profile data
  * providers, which the views and a trace server read too: this class picks and names.
  */
@@ -90,6 +93,10 @@ public class CallStackHeadlessAnalysis implements IHeadlessAnalysis {
         if (sections.count() > 0 || unmatched.count() > 0) {
             summary.put("delta_profile", deltas(deltas)); //$NON-NLS-1$
         }
+        Map<String, Object> syscalls = syscalls(SummaryTree.of(fetch(trace, SyscallLatencyDataProvider.ID, Map.of(), monitor)));
+        if (syscalls != null) {
+            summary.put("syscall_latency", syscalls); //$NON-NLS-1$
+        }
         return summary;
     }
 
@@ -135,6 +142,7 @@ public class CallStackHeadlessAnalysis implements IHeadlessAnalysis {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("sections", deltas.get(0).count()); //$NON-NLS-1$
         entry.put("unmatched_ends", deltas.get(1).count()); //$NON-NLS-1$
+        deltas.stream().filter(delta -> delta.kind() == DeltaProfileEntry.Kind.ABANDONED).forEach(abandoned -> entry.put("abandoned", abandoned.count())); //$NON-NLS-1$
         List<Map<String, Object>> outliers = new ArrayList<>();
         for (DeltaProfileEntry delta : deltas) {
             DeltaProfiler.Histogram histogram = delta.histogram();
@@ -155,6 +163,36 @@ public class CallStackHeadlessAnalysis implements IHeadlessAnalysis {
         }
         entry.put("longest", outliers); //$NON-NLS-1$
         return entry;
+    }
+
+    /**
+     * @return each call site's latencies, in nanoseconds, the site with the most time in system calls first; null
+     *         when the input has no system call
+     */
+    private static @Nullable Map<String, Object> syscalls(SummaryTree tree) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("calls", tree.root().getNumber(SyscallLatencyDataProvider.COUNT)); //$NON-NLS-1$
+        entry.put("total_ns", tree.root().getNumber(SyscallLatencyDataProvider.TOTAL)); //$NON-NLS-1$
+        List<Map<String, Object>> sites = new ArrayList<>();
+        long unfinished = 0;
+        for (SummaryEntryModel site : tree.children(tree.root())) {
+            if (SyscallLatencyDataProvider.UNFINISHED.equals(site.getKey())) {
+                unfinished = site.getNumber(SyscallLatencyDataProvider.COUNT).longValue();
+                continue;
+            }
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("site", site.getKey()); //$NON-NLS-1$
+            row.put("count", site.getNumber(SyscallLatencyDataProvider.COUNT)); //$NON-NLS-1$
+            row.put("min_ns", site.getNumber(SyscallLatencyDataProvider.MIN)); //$NON-NLS-1$
+            row.put("median_ns", site.getNumber(SyscallLatencyDataProvider.MEDIAN)); //$NON-NLS-1$
+            row.put("p99_ns", site.getNumber(SyscallLatencyDataProvider.P99)); //$NON-NLS-1$
+            row.put("max_ns", site.getNumber(SyscallLatencyDataProvider.MAX)); //$NON-NLS-1$
+            row.put("total_ns", site.getNumber(SyscallLatencyDataProvider.TOTAL)); //$NON-NLS-1$
+            sites.add(row);
+        }
+        entry.put("sites", sites); //$NON-NLS-1$
+        entry.put("unfinished", unfinished); //$NON-NLS-1$
+        return sites.isEmpty() && unfinished == 0 ? null : entry;
     }
 
     private static Map<String, Object> histogram(DeltaProfiler.Histogram histogram) {

@@ -17,14 +17,16 @@ import org.sextant.callstack.model.Profile;
 /**
  * The delta profile of an instruction flow: the sections between a start and an end instruction on each thread
  * (Sharma and Dagenais's Algorithm 1), as a tree: the root names the pattern and counts the sections; below it
- * the end instructions met with no section open, the histograms of the sections' durations and instruction
+ * the end instructions met with no section open, for matched pairs the sections left open inside a closed one,
+ * the histograms of the sections' durations and instruction
  * counts with a child per bin, and the longest sections with the input line where each opened. Inputs that are
  * no instruction flow have no sections.
  *
  * <p>
  * Fetch parameters, all optional: {@value #PATTERN_KEY}, the start mnemonics and the end mnemonics, each
  * comma-separated, the two separated by a colon ({@code cli,pushf:sti,popf}; by default superCLI to superSTI,
- * {@code cli,pushf,pushfq:popf,popfq,sti}); {@value #BINS_KEY}, how many bins each histogram has at most (default
+ * {@code cli,pushf,pushfq:popf,popfq,sti}), or matched pairs that nest ({@code match}, {@code match:cli=sti,pushf=popf},
+ * as {@link DeltaProfiler.Pattern#parse} reads them); {@value #BINS_KEY}, how many bins each histogram has at most (default
  * {@value #DEFAULT_BINS}); {@value #LONGEST_KEY}, how many of the longest sections are listed (default
  * {@value #DEFAULT_LONGEST}). The trace's profile was read with the default pattern: another one reads the file
  * again, with the fetch's progress monitor, and the last such read is kept.
@@ -72,6 +74,9 @@ public class DeltaProfileDataProvider extends ProfileDataProvider<DeltaProfileEn
         List<DeltaProfileEntry> entries = new ArrayList<>();
         entries.add(DeltaProfileEntry.counted(0, -1, DeltaProfileEntry.Kind.PROFILE, pattern.text(), sections));
         entries.add(DeltaProfileEntry.counted(1, 0, DeltaProfileEntry.Kind.UNMATCHED_ENDS, Messages.Deltas_UnmatchedEnds, deltas.unmatchedEnds()));
+        if (pattern instanceof DeltaProfiler.Matched) {
+            entries.add(DeltaProfileEntry.counted(entries.size(), 0, DeltaProfileEntry.Kind.ABANDONED, Messages.Deltas_Abandoned, deltas.abandoned()));
+        }
         if (bins > 0) {
             histogram(entries, DeltaProfileEntry.Kind.TIME_HISTOGRAM, Messages.Deltas_TimeHistogram, deltas.timeHistogram(bins), sections);
             histogram(entries, DeltaProfileEntry.Kind.INSTRUCTION_HISTOGRAM, Messages.Deltas_InstructionHistogram, deltas.instructionHistogram(bins),

@@ -20,6 +20,8 @@ public class DeltaProfileEntry extends TmfTreeDataModel {
         PROFILE,
         /** how many end instructions came with no section open */
         UNMATCHED_ENDS,
+        /** matched pairs only: how many sections an end left open inside the one it closed */
+        ABANDONED,
         /** the distribution of the sections' durations */
         TIME_HISTOGRAM,
         /** the distribution of the sections' instruction counts */

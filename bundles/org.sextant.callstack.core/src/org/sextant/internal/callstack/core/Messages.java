@@ -21,6 +21,15 @@ public class Messages extends NLS {
     public static String Weight_Instructions = ""; //$NON-NLS-1$
     public static String Weight_Time = ""; //$NON-NLS-1$
     public static String Untraced = ""; //$NON-NLS-1$
+    public static String Syscalls_Title = ""; //$NON-NLS-1$
+    public static String Syscalls_Description = ""; //$NON-NLS-1$
+    public static String Syscalls_Site = ""; //$NON-NLS-1$
+    public static String Syscalls_Min = ""; //$NON-NLS-1$
+    public static String Syscalls_Median = ""; //$NON-NLS-1$
+    public static String Syscalls_P99 = ""; //$NON-NLS-1$
+    public static String Syscalls_Max = ""; //$NON-NLS-1$
+    public static String Syscalls_Unfinished = ""; //$NON-NLS-1$
+    public static String Deltas_Abandoned = ""; //$NON-NLS-1$
     public static String Column_Function = ""; //$NON-NLS-1$
     public static String Column_Binary = ""; //$NON-NLS-1$
     public static String Column_Self = ""; //$NON-NLS-1$

@@ -83,4 +83,35 @@ public interface IHeadlessBenchmark {
             throws HeadlessAnalysisException {
         return run(trace, threads, writers, chunkBytes, log);
     }
+
+    /**
+     * Runs the benchmark with the page cache hot, every timed run starting with the trace's files just read, or
+     * cold ({@code --cold}), the machine's page cache dropped before each timed run, which needs root. A
+     * benchmark that has no cold mode refuses it (the default).
+     *
+     * @param trace
+     *            an opened trace
+     * @param threads
+     *            the thread counts of the parallel runs
+     * @param writers
+     *            the history writer counts to run each thread count with; empty for the analysis's default
+     * @param chunkBytes
+     *            the target chunk size of the parallel runs in bytes, 0 for the default
+     * @param repeat
+     *            how many times to time each of those builds, at least one
+     * @param cold
+     *            whether to drop the page cache before each timed run
+     * @param log
+     *            where to report progress, one line per run
+     * @return the measurements
+     * @throws HeadlessAnalysisException
+     *             when a build fails, or the cache cannot be dropped (not root); the message is shown to the user
+     */
+    default Map<String, Object> run(ITmfTrace trace, List<Integer> threads, List<Integer> writers, long chunkBytes, int repeat, boolean cold,
+            PrintStream log) throws HeadlessAnalysisException {
+        if (cold) {
+            throw new HeadlessAnalysisException("--cold: this benchmark has no cold-cache mode"); //$NON-NLS-1$
+        }
+        return run(trace, threads, writers, chunkBytes, repeat, log);
+    }
 }

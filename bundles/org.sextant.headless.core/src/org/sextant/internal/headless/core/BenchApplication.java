@@ -21,13 +21,13 @@ import org.sextant.common.core.summary.Reports;
 
 /**
  * {@code org.sextant.headless.core.bench}: {@code --analysis NAME [--threads 1,2,4] [--writers 1,2] [--chunk-size SIZE]
- * [--repeat N] [--json] TRACE}. Runs a contributed benchmark on one trace and prints its measurements as a table or one JSON document.
+ * [--repeat N] [--cold] [--json] TRACE}. Runs a contributed benchmark on one trace and prints its measurements as a table or one JSON document.
  * Thread counts beyond the machine's cores are run as asked, and the output says that those runs shared the
  * cores.
  */
 public class BenchApplication implements IApplication {
 
-    private static final String USAGE = "usage: sextant bench --analysis NAME [--threads 1,2,4] [--writers 1,2] [--chunk-size SIZE] [--repeat N] [--json] TRACE"; //$NON-NLS-1$
+    private static final String USAGE = "usage: sextant bench --analysis NAME [--threads 1,2,4] [--writers 1,2] [--chunk-size SIZE] [--repeat N] [--cold] [--json] TRACE"; //$NON-NLS-1$
 
     @Override
     public Object start(IApplicationContext context) {
@@ -36,6 +36,7 @@ public class BenchApplication implements IApplication {
         String analysis = null;
         String path = null;
         boolean json = false;
+        boolean cold = false;
         int cores = Runtime.getRuntime().availableProcessors();
         List<Integer> threads = List.of(1, cores);
         List<Integer> writers = List.of();
@@ -50,6 +51,7 @@ public class BenchApplication implements IApplication {
                 case "--chunk-size" -> chunkBytes = chunkSize(value(args, ++i, "--chunk-size")); //$NON-NLS-1$ //$NON-NLS-2$
                 case "--repeat" -> repeat = positive(value(args, ++i, "--repeat"), "--repeat"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                 case "--json" -> json = true; //$NON-NLS-1$
+                case "--cold" -> cold = true; //$NON-NLS-1$
                 default -> {
                     if (args[i].startsWith("-") || path != null) { //$NON-NLS-1$
                         throw new IllegalArgumentException("unexpected argument " + args[i]); //$NON-NLS-1$
@@ -87,7 +89,7 @@ public class BenchApplication implements IApplication {
                 System.err.println("[sextant] bench: runs of " + beyond + " threads share this machine's " + cores //$NON-NLS-1$ //$NON-NLS-2$
                         + " cores: they measure oversubscription, not scaling"); //$NON-NLS-1$
             }
-            document.putAll(benchmark.run(trace, threads, writers, chunkBytes, repeat, System.err));
+            document.putAll(benchmark.run(trace, threads, writers, chunkBytes, repeat, cold, System.err));
             System.out.print(json ? Reports.json(document) : table(document));
             return EXIT_OK;
         } catch (CoreException e) {
@@ -152,8 +154,10 @@ public class BenchApplication implements IApplication {
     private static String table(Map<String, Object> document) {
         StringBuilder out = new StringBuilder();
         String format = "%-13s %7s %7s %9s %12s %13s %8s %10s %8s %8s %14s%n"; //$NON-NLS-1$
-        out.append(String.format(format, "mode", "threads", "writers", "seconds", "events", "events/s", "speedup", "efficiency", "heap MB", "live MB", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$ //$NON-NLS-9$ //$NON-NLS-10$
+        if (document.containsKey("runs")) { //$NON-NLS-1$
+            out.append(String.format(format, "mode", "threads", "writers", "seconds", "events", "events/s", "speedup", "efficiency", "heap MB", "live MB", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$ //$NON-NLS-9$ //$NON-NLS-10$
                 "history bytes")); //$NON-NLS-1$
+        }
         Map<String, Object> rest = new LinkedHashMap<>();
         document.forEach((key, value) -> {
             if (key.equals("runs") && value instanceof List<?> runs) { //$NON-NLS-1$
@@ -165,7 +169,7 @@ public class BenchApplication implements IApplication {
                             String.format("%.0f%%", 100 * (Double) run.get("efficiency")), run.get("heap_mb"), run.get("heap_live_mb"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
                             run.get("history_bytes"))); //$NON-NLS-1$
                 }
-            } else if (key.equals("sizes") && value instanceof List<?> sizes && !sizes.isEmpty()) { //$NON-NLS-1$
+            } else if ((key.equals("sizes") || key.equals("reads")) && value instanceof List<?> sizes && !sizes.isEmpty()) { //$NON-NLS-1$ //$NON-NLS-2$
                 rest.put(key, sizes.stream().map(BenchApplication::row).toList());
             } else {
                 rest.put(key, value);

@@ -33,6 +33,7 @@ import org.sextant.internal.callstack.core.CallTreeDataProvider;
 import org.sextant.internal.callstack.core.CallTreeDiffDataProvider;
 import org.sextant.internal.callstack.core.DeltaProfileDataProvider;
 import org.sextant.internal.callstack.core.FunctionTableDataProvider;
+import org.sextant.internal.callstack.core.SyscallLatencyDataProvider;
 
 /**
  * The call-profile data providers on the Trace Compass runtime, read as a trace server reads them: by provider
@@ -134,7 +135,8 @@ class CallProfileProvidersTest {
 
     /**
      * The instruction-flow sample has two sections with the default pattern (pushfq at line 3, 300 ns; cli at
-     * line 14, 200 ns) and one with cli:sti (the cli at line 5, 700 ns); inputs of no instructions have none.
+     * line 14, 200 ns), one with cli:sti (the cli at line 5, 700 ns), and with matched pairs the default's two,
+     * the cli at line 5 abandoned by the popfq that closes its pushfq; inputs of no instructions have none.
      */
     @Test
     void theDeltaProfilesAreTheGolden() throws Exception {
@@ -144,7 +146,22 @@ class CallProfileProvidersTest {
         dump(insn, DeltaProfileDataProvider.ID, Map.of(DeltaProfileDataProvider.PATTERN_KEY, "cli:sti", DeltaProfileDataProvider.BINS_KEY, 4, //$NON-NLS-1$
                 DeltaProfileDataProvider.LONGEST_KEY, "1"), out); //$NON-NLS-1$
         dump(RUNS.resolve("base.callgrind"), DeltaProfileDataProvider.ID, Map.of(), out); //$NON-NLS-1$
+        dump(insn, DeltaProfileDataProvider.ID, Map.of(DeltaProfileDataProvider.PATTERN_KEY, "match", DeltaProfileDataProvider.BINS_KEY, 4), out); //$NON-NLS-1$
         check("callstack-deltas.txt", out.toString()); //$NON-NLS-1$
+    }
+
+    /**
+     * The system-call sample's two call sites, worked out by hand in the model's ProfileTest (write: 4 calls, 4, 6,
+     * 8 and 50 us; read: one of 2 us; 2 unfinished); the branches sample's one system call of 20 us; a
+     * callgrind run has none.
+     */
+    @Test
+    void theSyscallLatenciesAreTheGolden() throws Exception {
+        StringBuilder out = new StringBuilder();
+        dump(PT.resolve("perf-script-syscalls.txt"), SyscallLatencyDataProvider.ID, Map.of(), out); //$NON-NLS-1$
+        dump(PT.resolve("perf-script-branches.txt"), SyscallLatencyDataProvider.ID, Map.of(), out); //$NON-NLS-1$
+        dump(RUNS.resolve("base.callgrind"), SyscallLatencyDataProvider.ID, Map.of(), out); //$NON-NLS-1$
+        check("callstack-syscalls.txt", out.toString()); //$NON-NLS-1$
     }
 
     /**

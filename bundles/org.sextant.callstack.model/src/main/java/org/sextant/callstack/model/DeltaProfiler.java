@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
@@ -23,6 +24,11 @@ import java.util.stream.Collectors;
  * end instruction: with the default groups, superCLI (pushf, cli) and superSTI (popf, sti), that is a section with
  * interrupts disabled however the kernel nests its {@code local_irq_save}, which is a pushf before a cli. An end
  * with no section open is counted but makes no pair (the trace started inside a section).</li>
+ * <li>{@link Matched}: each start instruction opens a section and each end closes the innermost open section whose
+ * start it matches, {@code pushf} with {@code popf} and {@code cli} with {@code sti}: the paper's pairs, which nest.
+ * A {@code popf} restores the flags its {@code pushf} saved, undoing a {@code cli} since (the kernel's
+ * {@code local_irq_save} / {@code local_irq_restore}): the sections opened inside the closed one and still open
+ * are abandoned, counted but making no pair. An end that matches no open start is counted as unmatched.</li>
  * <li>{@link Runs}: a run of instructions of a set of mnemonics ({@code pause} spins, {@code nop}s) or of a class
  * ({@code fpu}: the x87, SSE and AVX floating-point instructions, as the paper suggests for FPU use), which a few
  * other instructions (the gap) may interrupt without ending it. A section opens at the first instruction of the
@@ -34,7 +40,7 @@ import java.util.stream.Collectors;
 public final class DeltaProfiler {
 
     /** What makes a section; {@link #parse} reads the text the command line and the view take. */
-    public sealed interface Pattern permits Pairs, Runs {
+    public sealed interface Pattern permits Pairs, Matched, Runs {
         /** The paper's superCLI / superSTI groups. */
         Pattern INTERRUPTS = new Pairs(Set.of("cli", "pushf", "pushfq"), Set.of("sti", "popf", "popfq"));
 
@@ -45,7 +51,9 @@ public final class DeltaProfiler {
          *            ({@code run:pause}); {@code class:} and a class for runs of its instructions
          *            ({@code class:fpu}); either run may end with {@code /N}, how many other instructions may come
          *            between two of the run's (by default {@value Runs#MNEMONIC_GAP} for mnemonics,
-         *            {@value Runs#CLASS_GAP} for a class)
+         *            {@value Runs#CLASS_GAP} for a class); {@code match:} and pairs of a start and its end
+         *            ({@code match:cli=sti,pushf=popf}), or {@code match} alone for the paper's
+         *            ({@link Matched#INTERRUPTS}), for sections that nest
          * @return the pattern
          * @throws IllegalArgumentException
          *             when the text is none of these
@@ -53,12 +61,16 @@ public final class DeltaProfiler {
         static Pattern parse(String text) {
             String[] groups = text.split(":", -1);
             String kind = groups[0].strip().toLowerCase(Locale.ROOT);
+            if (kind.equals(Matched.MATCH)) {
+                return Matched.parse(groups, text);
+            }
             if (groups.length == 2 && (kind.equals(Runs.RUN) || kind.equals(Runs.CLASS))) {
                 return Runs.parse(kind, groups[1], text);
             }
             if (groups.length != 2 || groups[0].isBlank() || groups[1].isBlank()) {
-                throw new IllegalArgumentException("a pattern is START,...:END,... (e.g. cli,pushf:sti,popf), run:MNEMONIC,...[/GAP] (e.g. run:pause) "
-                        + "or class:CLASS[/GAP] (e.g. class:fpu; classes: " + InstructionClass.names() + "), not: " + text);
+                throw new IllegalArgumentException("a pattern is START,...:END,... (e.g. cli,pushf:sti,popf), run:MNEMONIC,...[/GAP] (e.g. run:pause), "
+                        + "class:CLASS[/GAP] (e.g. class:fpu; classes: " + InstructionClass.names()
+                        + ") or match[:START=END,...] (nested pairs, e.g. match:cli=sti,pushf=popf), not: " + text);
             }
             return new Pairs(DeltaProfiler.mnemonics(groups[0]), DeltaProfiler.mnemonics(groups[1]));
         }
@@ -79,6 +91,46 @@ public final class DeltaProfiler {
         @Override
         public String text() {
             return String.join(",", new TreeSet<>(start)) + ':' + String.join(",", new TreeSet<>(end));
+        }
+    }
+
+    /**
+     * Sections from a start instruction to the end instruction that matches it, nested as the thread opens them.
+     *
+     * @param ends
+     *            each start mnemonic with the end mnemonic that closes it, in lower case
+     */
+    public record Matched(Map<String, String> ends) implements Pattern {
+        /** The paper's pairs: each of superCLI with its counterpart in superSTI. */
+        public static final Matched INTERRUPTS = new Matched(Map.of("cli", "sti", "pushf", "popf", "pushfq", "popfq"));
+        static final String MATCH = "match";
+
+        /** @param ends each start mnemonic with its end's */
+        public Matched {
+            ends = Map.copyOf(ends);
+        }
+
+        @Override
+        public String text() {
+            return MATCH + ':' + new TreeMap<>(ends).entrySet().stream().map(e -> e.getKey() + '=' + e.getValue()).collect(Collectors.joining(","));
+        }
+
+        private static Matched parse(String[] groups, String text) {
+            if (groups.length == 1) {
+                return INTERRUPTS;
+            }
+            Map<String, String> ends = new HashMap<>();
+            for (String pair : groups.length == 2 ? groups[1].split(",") : new String[0]) {
+                String[] sides = pair.split("=", -1);
+                if (sides.length != 2 || sides[0].isBlank() || sides[1].isBlank()) {
+                    throw new IllegalArgumentException("a matched pattern is match or match:START=END,... (e.g. match:cli=sti,pushf=popf), not: " + text);
+                }
+                ends.put(sides[0].strip().toLowerCase(Locale.ROOT), sides[1].strip().toLowerCase(Locale.ROOT));
+            }
+            if (ends.isEmpty()) {
+                throw new IllegalArgumentException("a matched pattern is match or match:START=END,... (e.g. match:cli=sti,pushf=popf), not: " + text);
+            }
+            return new Matched(ends);
         }
     }
 
@@ -211,12 +263,20 @@ public final class DeltaProfiler {
         /** For runs: the instruction count at the run's last instruction, and when the thread left it. */
         long fLastInRun;
         long fLeftRun = -1;
+        /** For matched pairs: the sections open, innermost last. */
+        final List<Opened> fNested = new ArrayList<>();
+    }
+
+    /** A matched pair's section open: its start mnemonic, where and when it opened, the thread's instructions then. */
+    private record Opened(String start, long position, long time, long instructions) {
     }
 
     private final Pattern fPattern;
     private final Map<Long, Open> fThreads = new HashMap<>();
     private final List<Pair> fPairs = new ArrayList<>();
     private long fUnmatchedEnds;
+    private long fAbandoned;
+    private final Set<String> fMatchedEnds;
 
     /**
      * @param pattern
@@ -224,6 +284,7 @@ public final class DeltaProfiler {
      */
     public DeltaProfiler(Pattern pattern) {
         fPattern = pattern;
+        fMatchedEnds = pattern instanceof Matched matched ? Set.copyOf(matched.ends().values()) : Set.of();
     }
 
     /**
@@ -250,6 +311,8 @@ public final class DeltaProfiler {
         open.fInstructions++;
         if (fPattern instanceof Pairs pairs) {
             pair(pairs, open, thread, time, mnemonic, position);
+        } else if (fPattern instanceof Matched matched) {
+            match(matched, open, thread, time, mnemonic, position);
         } else {
             run((Runs) fPattern, open, thread, time, mnemonic, position);
         }
@@ -266,6 +329,27 @@ public final class DeltaProfiler {
             fPairs.add(new Pair(thread, open.fPosition, open.fStartTime, time - open.fStartTime, open.fInstructions - open.fStartInstructions));
             open.fPosition = -1;
         }
+    }
+
+    private void match(Matched pattern, Open open, long thread, long time, String mnemonic, long position) {
+        List<Opened> nested = open.fNested;
+        if (pattern.ends().containsKey(mnemonic)) {
+            nested.add(new Opened(mnemonic, position, time, open.fInstructions));
+            return;
+        }
+        if (!fMatchedEnds.contains(mnemonic)) {
+            return;
+        }
+        for (int i = nested.size() - 1; i >= 0; i--) {
+            Opened section = nested.get(i);
+            if (mnemonic.equals(pattern.ends().get(section.start()))) {
+                fPairs.add(new Pair(thread, section.position(), section.time(), time - section.time(), open.fInstructions - section.instructions()));
+                fAbandoned += nested.size() - 1 - i;
+                nested.subList(i, nested.size()).clear();
+                return;
+            }
+        }
+        fUnmatchedEnds++;
     }
 
     private void run(Runs pattern, Open open, long thread, long time, String mnemonic, long position) {
@@ -305,9 +389,17 @@ public final class DeltaProfiler {
         return Collections.unmodifiableList(fPairs);
     }
 
-    /** @return end instructions met with no section open (pairs only) */
+    /** @return end instructions met with no section open, or none they match (pairs only) */
     public long unmatchedEnds() {
         return fUnmatchedEnds;
+    }
+
+    /**
+     * @return sections of matched pairs left open inside a section an end closed ({@code cli} inside
+     *         {@code pushf}...{@code popf}); 0 for other patterns
+     */
+    public long abandoned() {
+        return fAbandoned;
     }
 
     /**

@@ -29,7 +29,9 @@ import java.util.regex.Pattern;
  * </ul>
  * Optional fields perf may add (pid before the tid, period and event name after the time) are skipped.
  * Trace starts and ends ({@code tr strt}, {@code tr end}) and decoder errors are gaps: their time goes to no
- * call path. Weights: time always; instructions from instruction lines and {@code IPC} counts.
+ * call path. Weights: time always; instructions from instruction lines and {@code IPC} counts. Branches flagged
+ * {@code syscall} and the returns to user space after them ({@code sysret}, or {@code tr strt} when only user
+ * space is traced) give each system call's latency at its call site ({@link SyscallLatencies}).
  *
  * <p>
  * Each line's header, event name, addresses and {@code IPC} are scanned by hand, not by regular expressions:
@@ -54,6 +56,8 @@ final class PerfScriptReader {
     private static final byte[] INTERRUPT_RETURN = ascii("iret");
     private static final byte[] RETURN = ascii("ret");
     private static final byte[] JUMP = ascii("jmp");
+    private static final byte[] SYSCALL = ascii("syscall");
+    private static final byte[] SYSRET = ascii("sysret");
     /** The most decimal digits whose number is sure to fit a long. */
     private static final int MAX_SAFE_DIGITS = 18;
     /** Parsing threads, on a machine of more than one core: scanning is four fifths of the work, applying the rest. */
@@ -69,16 +73,18 @@ final class PerfScriptReader {
     private final String fName;
     private final CallFlow fFlow;
     private final DeltaProfiler fDeltas;
+    private final SyscallLatencies fSyscalls;
     private final Set<CallFlow.Weight> fWeights = EnumSet.noneOf(CallFlow.Weight.class);
     private final Map<Long, String> fPrevious = new HashMap<>();
     private int fLine;
     /** Where the line applied last happened. */
     private CallFlow.Where fWhere;
 
-    private PerfScriptReader(String name, CallFlow flow, DeltaProfiler deltas) {
+    private PerfScriptReader(String name, CallFlow flow, DeltaProfiler deltas, SyscallLatencies syscalls) {
         fName = name;
         fFlow = flow;
         fDeltas = deltas;
+        fSyscalls = syscalls;
     }
 
     /**
@@ -122,14 +128,17 @@ final class PerfScriptReader {
      *            the flow to build
      * @param deltas
      *            the delta profile to build
+     * @param syscalls
+     *            the system calls' latencies to collect
      * @return the weights the text gave
      * @throws IOException
      *             when it cannot be read
      * @throws CallStackFormatException
      *             at a line that is none of perf's shapes, or where a thread's time goes backwards
      */
-    static Set<CallFlow.Weight> read(LineReader in, String name, CallFlow flow, DeltaProfiler deltas) throws IOException, CallStackFormatException {
-        return read(in, name, flow, deltas, parsers());
+    static Set<CallFlow.Weight> read(LineReader in, String name, CallFlow flow, DeltaProfiler deltas, SyscallLatencies syscalls)
+            throws IOException, CallStackFormatException {
+        return read(in, name, flow, deltas, syscalls, parsers());
     }
 
     /** @return the parsing threads a read uses on this machine: none on one core, where the calling thread scans */
@@ -138,15 +147,15 @@ final class PerfScriptReader {
     }
 
     /**
-     * Reads the flow as {@link #read(LineReader, String, CallFlow, DeltaProfiler)} does, with as many parsing
+     * Reads the flow as {@link #read(LineReader, String, CallFlow, DeltaProfiler, SyscallLatencies)} does, with as many parsing
      * threads as told.
      *
      * @param parsers
      *            parsing threads; 0 to scan the lines on the calling thread
      */
-    static Set<CallFlow.Weight> read(LineReader in, String name, CallFlow flow, DeltaProfiler deltas, int parsers)
+    static Set<CallFlow.Weight> read(LineReader in, String name, CallFlow flow, DeltaProfiler deltas, SyscallLatencies syscalls, int parsers)
             throws IOException, CallStackFormatException {
-        PerfScriptReader reader = new PerfScriptReader(name, flow, deltas);
+        PerfScriptReader reader = new PerfScriptReader(name, flow, deltas, syscalls);
         try {
             if (parsers == 0) {
                 Parser parser = new Parser(new Text(in, 1), 0);
@@ -247,6 +256,7 @@ final class PerfScriptReader {
         case Batch.DECODE_ERROR:
             fFlow.gap(new CallFlow.Where("?", batch.fThread[i], -1), batch.fTime[i]);
             fPrevious.remove(batch.fThread[i]);
+            fSyscalls.lost(batch.fThread[i]);
             return;
         case Batch.BRANCH:
             fWeights.add(CallFlow.Weight.TIME);
@@ -286,6 +296,12 @@ final class PerfScriptReader {
             fFlow.locate(callee, batch.fCalleeBinary[i]);
         }
         byte kind = batch.fBranch[i];
+        String site = batch.fSite[i];
+        if (site != null) {
+            fSyscalls.enter(where.thread(), time, site);
+        } else if (kind == Batch.TRACE_START || batch.fSysret[i]) {
+            fSyscalls.exit(where.thread(), time);
+        }
         if (kind == Batch.TRACE_START) {
             if (instructions > 0) {
                 // instructions counted up to a trace start ran before the trace stopped, on the stack it stopped in
@@ -420,6 +436,10 @@ final class PerfScriptReader {
         final String[] fCallee = new String[LINES];
         final String[] fCallerBinary = new String[LINES];
         final String[] fCalleeBinary = new String[LINES];
+        /** Where a {@code syscall} branch's instruction is, null on other lines. */
+        final String[] fSite = new String[LINES];
+        /** Whether a branch is a {@code sysret}. */
+        final boolean[] fSysret = new boolean[LINES];
         String fProblem;
         /** What ended the parsing after the batch's lines: the text could not be read, or a bug. */
         Throwable fFailure;
@@ -632,6 +652,8 @@ final class PerfScriptReader {
                 batch.fCalleeBinary[i] = binary(text, target);
             }
             Flags flags = new Flags(text, from, trimEnd(text, from, source.start()));
+            batch.fSite[i] = flags.contains(SYSCALL) ? site(text, source) : null;
+            batch.fSysret[i] = flags.contains(SYSRET);
             if (flags.contains(TRACE_START)) {
                 batch.fBranch[i] = Batch.TRACE_START;
             } else if (flags.contains(CALL) || flags.contains(INTERRUPT) && !flags.contains(INTERRUPT_RETURN)) {
@@ -645,6 +667,17 @@ final class PerfScriptReader {
             }
             batch.fKind[i] = Batch.BRANCH;
             return true;
+        }
+
+        /** @return a location as {@code symbol+0xoffset}, or its address when it has no known symbol: a system call's site */
+        private static String site(byte[] text, Location location) {
+            boolean named = location.symbolStart() >= 0 && !startsWith(text, location.symbolStart(), location.symbolEnd(), UNKNOWN);
+            int start = named ? location.symbolStart() : location.start();
+            int end = named ? location.symbolEnd() : location.addressEnd();
+            while (end < text.length && text[end] != ' ' && text[end] != '\t') {
+                end++;
+            }
+            return string(text, start, end);
         }
 
         private String function(byte[] text, Location location) {

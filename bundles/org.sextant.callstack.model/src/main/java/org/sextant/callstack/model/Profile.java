@@ -14,7 +14,7 @@ import org.sextant.common.model.text.LineTooLongException;
 
 /**
  * A call profile read from a file of any of the suite's inputs: its call trees, in every scope and weight the
- * input gives, for instruction flows its delta profile, and for timed inputs, when asked, its timeline.
+ * input gives, for instruction flows its delta profile, for branch traces its system calls' latencies, and for timed inputs, when asked, its timeline.
  */
 public final class Profile {
 
@@ -50,16 +50,19 @@ public final class Profile {
     private final Format fFormat;
     private final CallFlow fFlow;
     private final DeltaProfiler fDeltas;
+    private final SyscallLatencies fSyscalls;
     private final Set<CallFlow.Weight> fWeights;
     private final CallTimeline fTimeline;
     private final List<CallgrindReader.Declared> fDeclared;
     private final Map<String, Map<String, Long>> fCalls;
 
-    private Profile(Path file, Format format, CallFlow flow, DeltaProfiler deltas, Set<CallFlow.Weight> weights, CallgrindReader.Result callgrind) {
+    private Profile(Path file, Format format, CallFlow flow, DeltaProfiler deltas, SyscallLatencies syscalls, Set<CallFlow.Weight> weights,
+            CallgrindReader.Result callgrind) {
         fFile = file;
         fFormat = format;
         fFlow = flow;
         fDeltas = deltas;
+        fSyscalls = syscalls;
         fWeights = weights;
         fTimeline = flow.timeline();
         fDeclared = callgrind != null ? callgrind.declared() : List.of();
@@ -188,6 +191,7 @@ public final class Profile {
         try (LineReader text = new LineReader(Files.newInputStream(file), MAX_LINE, progress)) {
             LineReader.Source in = text::readLine;
             DeltaProfiler deltas = new DeltaProfiler(pattern);
+            SyscallLatencies syscalls = new SyscallLatencies();
             CallFlow flow;
             Set<CallFlow.Weight> weights;
             CallgrindReader.Result callgrind = null;
@@ -203,7 +207,7 @@ public final class Profile {
                 break;
             case PERF_SCRIPT:
                 flow = timeline ? CallFlow.withTimeline() : new CallFlow();
-                weights = PerfScriptReader.read(text, name, flow, deltas);
+                weights = PerfScriptReader.read(text, name, flow, deltas, syscalls);
                 break;
             case SPTDECODE:
                 flow = timeline ? CallFlow.withTimeline() : new CallFlow();
@@ -212,7 +216,7 @@ public final class Profile {
             default:
                 throw new IllegalStateException(format.name());
             }
-            return new Profile(file, format, flow, deltas, weights, callgrind);
+            return new Profile(file, format, flow, deltas, syscalls, weights, callgrind);
         } catch (LineTooLongException e) {
             throw tooLong(name, e);
         }
@@ -290,5 +294,10 @@ public final class Profile {
     /** @return the delta profile of an instruction flow (empty for other inputs) */
     public DeltaProfiler deltas() {
         return fDeltas;
+    }
+
+    /** @return the system calls' latencies per call site, from perf script's branches (empty for other inputs) */
+    public SyscallLatencies syscalls() {
+        return fSyscalls;
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -38,6 +39,38 @@ class DeltaProfilerTest {
         profiler.instruction(7, 9, "unlock", 3);
         assertEquals(1, profiler.unmatchedEnds());
         assertEquals(List.of(new DeltaProfiler.Pair(7, 2, 2, 7, 1)), profiler.pairs());
+    }
+
+    /**
+     * pushf, cli, pushf, cli, popf, sti, popf at 0..6 on one thread. Opening at any start and closing at the first
+     * end: one section, 0 to 4, and two ends with none open. Matched: the popf at 4 closes the pushf at 2 and
+     * abandons the cli at 3, the sti closes the cli at 1, the last popf the first pushf.
+     */
+    @Test
+    void matchedPairsNestWhereFirstStartToFirstEndDoesNot() {
+        String[] flow = { "pushf", "cli", "pushf", "cli", "popf", "sti", "popf" };
+        DeltaProfiler first = new DeltaProfiler(DeltaProfiler.Pattern.parse("cli,pushf:sti,popf"));
+        DeltaProfiler matched = new DeltaProfiler(DeltaProfiler.Pattern.parse("match"));
+        for (int i = 0; i < flow.length; i++) {
+            first.instruction(1, i, flow[i], i + 1);
+            matched.instruction(1, i, flow[i], i + 1);
+        }
+        assertEquals(List.of(new DeltaProfiler.Pair(1, 1, 0, 4, 4)), first.pairs());
+        assertEquals(2, first.unmatchedEnds());
+        assertEquals(List.of(new DeltaProfiler.Pair(1, 3, 2, 2, 2), new DeltaProfiler.Pair(1, 2, 1, 4, 4), new DeltaProfiler.Pair(1, 1, 0, 6, 6)),
+                matched.pairs());
+        assertEquals(1, matched.abandoned());
+        assertEquals(0, matched.unmatchedEnds());
+    }
+
+    @Test
+    void matchedPatternsParseAndPrint() {
+        assertEquals(DeltaProfiler.Matched.INTERRUPTS, DeltaProfiler.Pattern.parse(" Match "));
+        assertEquals("match:cli=sti,pushf=popf,pushfq=popfq", DeltaProfiler.Matched.INTERRUPTS.text());
+        assertEquals(new DeltaProfiler.Matched(Map.of("lock", "unlock")), DeltaProfiler.Pattern.parse("match: LOCK = unlock"));
+        assertEquals(DeltaProfiler.Matched.INTERRUPTS, DeltaProfiler.Pattern.parse(DeltaProfiler.Matched.INTERRUPTS.text()));
+        assertThrows(IllegalArgumentException.class, () -> DeltaProfiler.Pattern.parse("match:cli"));
+        assertThrows(IllegalArgumentException.class, () -> DeltaProfiler.Pattern.parse("match:"));
     }
 
     @Test

@@ -56,7 +56,7 @@ class PerfScriptParsersTest {
         try (LineReader in = new LineReader(Files.newInputStream(file), Profile.MAX_LINE, bytes -> {
             // no progress to tell
         })) {
-            return PerfScriptReader.read(in, file.toString(), flow, new DeltaProfiler(DeltaProfiler.Pattern.INTERRUPTS), parsers);
+            return PerfScriptReader.read(in, file.toString(), flow, new DeltaProfiler(DeltaProfiler.Pattern.INTERRUPTS), new SyscallLatencies(), parsers);
         }
     }
 }

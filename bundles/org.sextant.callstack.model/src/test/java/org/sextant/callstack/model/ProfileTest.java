@@ -75,6 +75,47 @@ class ProfileTest {
         assertEquals(1, deltas.unmatchedEnds());
     }
 
+    /**
+     * Matched pairs: popfq (line 11) closes the pushfq of line 3, abandoning the cli inside it (line 5), which
+     * it undoes; the cli of line 14 and the sti of line 17 pair; the sti of line 18 matches nothing open.
+     */
+    @Test
+    void matchedPairsCloseTheInnermostSectionTheirEndMatches() throws Exception {
+        DeltaProfiler deltas = Profile.read(PT.resolve("perf-script-insn-trace.txt"), DeltaProfiler.Matched.INTERRUPTS, bytes -> {
+        }).deltas();
+        assertEquals(List.of(new DeltaProfiler.Pair(4242, 3, 200_000_000_200L, 300, 8),
+                new DeltaProfiler.Pair(4242, 14, 200_000_000_700L, 200, 3)), deltas.pairs());
+        assertEquals(1, deltas.abandoned());
+        assertEquals(1, deltas.unmatchedEnds());
+    }
+
+    /**
+     * User space alone traced: each system call from its tr end syscall to the thread's next tr strt. The write
+     * wrapper's syscall (+0x14) took 4, 6 and 50 us on thread 500 and 8 us on 501; the read's (+0x12) 2 us;
+     * thread 501's second read lost its end to a decoder error, and its last write is open when the trace ends.
+     */
+    @Test
+    void userSpaceBranchesGiveEachSystemCallsLatencyPerCallSite() throws Exception {
+        SyscallLatencies syscalls = read(PT.resolve("perf-script-syscalls.txt")).syscalls();
+        assertEquals(List.of(new SyscallLatencies.Site("__GI___libc_write+0x14", 4, 4_000, 6_000, 50_000, 50_000, 68_000),
+                new SyscallLatencies.Site("__GI___libc_read+0x12", 1, 2_000, 2_000, 2_000, 2_000, 2_000)), syscalls.sites());
+        assertEquals(2, syscalls.unfinished());
+    }
+
+    /** Kernel traced too: syscall to sysret; a site with no symbol is its address. */
+    @Test
+    void kernelBranchesEndASystemCallAtItsSysret(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("kernel.txt");
+        Files.writeString(file, """
+                         app  77/77 [001] 5.000001000:   syscall            7f00000010 getpid+0x5 (/lib/libc.so.6) => ffffffff81e00000 entry_SYSCALL_64 ([kernel.kallsyms])
+                         app  77/77 [001] 5.000001700:   sysret       ffffffff81e000a0 entry_SYSCALL_64+0xa0 ([kernel.kallsyms]) =>       7f00000012 getpid+0x7 (/lib/libc.so.6)
+                         app  77/77 [001] 5.000002000:   syscall            7f00000020 [unknown] ([unknown]) => ffffffff81e00000 entry_SYSCALL_64 ([kernel.kallsyms])
+                         app  77/77 [001] 5.000002300:   sysret       ffffffff81e000a0 entry_SYSCALL_64+0xa0 ([kernel.kallsyms]) =>       7f00000022 [unknown] ([unknown])
+                """);
+        assertEquals(List.of(new SyscallLatencies.Site("getpid+0x5", 1, 700, 700, 700, 700, 700),
+                new SyscallLatencies.Site("7f00000020", 1, 300, 300, 300, 300, 300)), read(file).syscalls().sites());
+    }
+
     @Test
     void sptdecodeInstructionDumpsGiveTheDeltaProfileAndErrorsAreGaps() throws Exception {
         Profile profile = read(PT.resolve("sptdecode.txt"));
