@@ -23,8 +23,9 @@ then merged in time (babeltrace2's muxer refuses LTTng 2.1's overlapping packets
 return values of the read and write families of system calls (Sextant's IoAnalysis list), each exit paired
 with its thread's last entry: LTTng's `syscall_entry_NAME`/`syscall_exit_NAME` (2.6 and later) or
 `sys_NAME`/`exit_syscall` (before 2.6). The thread is the event's `tid` context when the trace has one, else
-the one the CPU's latest sched_switch switched in (Trace Compass's way), and its process the `pid` context or
-what lttng_statedump_process_state and sched_process_fork said. Exit code 1 when anything disagrees.
+the one the CPU's latest sched_switch switched in (Trace Compass's way; none before the CPU's first), and its
+process the `pid` context or what lttng_statedump_process_state and sched_process_fork had said of it by then
+(-1 when nothing had: Sextant's "process unknown"). Exit code 1 when anything disagrees.
 """
 
 import argparse
@@ -125,7 +126,6 @@ class Oracle:
         self.last = events[-1][1] if events else None
         self.cpu_ns = collections.Counter()
         self.moved = {"read": collections.Counter(), "written": collections.Counter()}
-        self.unattributed = 0  # bytes moved by a thread whose process neither a context, state dump nor fork told
         switch = "sched:sched_switch" if perf else "sched_switch"
         prev, nxt = ("prev_pid", "next_pid") if perf else ("prev_tid", "next_tid")
         start = events[0][0] if events else 0
@@ -153,10 +153,8 @@ class Oracle:
                 entered = in_call.pop(tid, None)
                 ret = fields.get("ret", -1)
                 if entered == (exit_name(name) or entered) and ret > 0 and entered in READS | WRITES:
-                    if pid is None:
-                        self.unattributed += ret
-                    else:
-                        self.moved["read" if entered in READS else "written"][pid] += ret
+                    # -1: a thread whose process neither a context, state dump nor fork told (yet), as Sextant's
+                    self.moved["read" if entered in READS else "written"][-1 if pid is None else pid] += ret
 
     def properties(self, name):
         lines = ["%s.events=%d" % (name, self.events), "%s.first_cycles=%d" % (name, self.first), "%s.last_cycles=%d" % (name, self.last)]
@@ -231,9 +229,10 @@ def main():
             ours = summary["traces"][0]
             theirs = (sum(oracle.moved["read"].values()), sum(oracle.moved["written"].values()))
             same = (ours["read_bytes"], ours["written_bytes"]) == theirs
+            unknown = oracle.moved["read"][-1] + oracle.moved["written"][-1]
             verdicts.append("io-vs-oracle %s (read/written: sextant %d/%d, oracle %d/%d%s)" % (
                 "agree" if same else "DISAGREE", ours["read_bytes"], ours["written_bytes"], theirs[0], theirs[1],
-                ", and %d B of threads of no known process" % oracle.unattributed if oracle.unattributed else ""))
+                ", of which %d B by threads of no known process" % unknown if unknown else ""))
         bad = any("DISAGREE" in v or "refused" in v for v in verdicts)
         failed |= bad
         tally["disagree" if bad else "agree"] += 1

@@ -38,8 +38,12 @@ import org.sextant.parallel.model.MergedState;
  */
 public final class CpuUsageAnalysis implements ChunkAnalysis {
 
-    /** Bump when the attribute tree above or its values change, so that existing histories are rebuilt. */
-    public static final int VERSION = 1;
+    /**
+     * Bump when the attribute tree above or its values change, so that existing histories are rebuilt. 2: the CPU
+     * of perf's converted traces whose stream has none is their events' {@code perf_cpu} (version 1 found no CPU,
+     * so no time, in them).
+     */
+    public static final int VERSION = 2;
 
     /** The top-level attributes. */
     public static final String CPUS = "CPUs";
@@ -74,7 +78,8 @@ public final class CpuUsageAnalysis implements ChunkAnalysis {
     @Override
     public Worker worker() {
         Map<Integer, Long> lastSwitch = new HashMap<>();
-        Handler contextSwitch = (nanos, cpu, fields, changes) -> {
+        Handler contextSwitch = (nanos, streamCpu, fields, changes) -> {
+            int cpu = fLayout.cpu(streamCpu, fields);
             if (cpu < 0) {
                 return;
             }

@@ -3,6 +3,7 @@ package org.sextant.kernel.model;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The kernel event layouts of the tracers Sextant reads, and which one a trace needs. Names are as the CTF
@@ -13,17 +14,24 @@ import java.util.Map;
 public final class KernelEventLayouts {
 
     /**
-     * LTTng 2.6 and later kernel traces (lttng-modules), as Trace Compass's {@code Lttng26EventLayout} and its
-     * successors: one entry and exit event per system call ({@code syscall_entry_read},
-     * {@code compat_syscall_entry_read} for 32-bit callers on a 64-bit kernel), the thread and process in the
-     * {@code tid} and {@code pid} contexts, which the recording session must add ({@code lttng add-context -k
-     * -t tid -t pid}); without them no call is attributed. lttng-modules writes command names as arrays of
-     * UTF-8 bytes, which the decoder does not read as strings yet: thread names stay unknown. Before 2.6 it
-     * named system calls {@code sys_read} and {@code exit_syscall}, which this layout does not recognise.
+     * LTTng kernel traces (lttng-modules), as Trace Compass's {@code LttngEventLayout} (before 2.6) and
+     * {@code Lttng26EventLayout} and its successors read them. System calls: from 2.6 one entry and exit event per
+     * call ({@code syscall_entry_read}, {@code compat_syscall_entry_read} for 32-bit callers on a 64-bit kernel),
+     * before it {@code sys_read} and {@code compat_sys_read} entries and one {@code exit_syscall} for all exits;
+     * both read here as the same calls. An event's thread and process are its {@code tid} and {@code pid}
+     * contexts when the recording session added them ({@code lttng add-context -k -t tid -t pid}); without them,
+     * as Trace Compass follows them, the thread is the one its CPU's latest {@code sched_switch} switched in and
+     * its process the one {@code lttng_statedump_process_state} or {@code sched_process_fork} gave that thread.
+     * lttng-modules writes command names as arrays of UTF-8 bytes, which the decoder does not read as strings
+     * yet: thread names stay unknown.
      */
-    public static final KernelEventLayout LTTNG = new NamedEventLayout("lttng", "sched_switch", "_prev_tid", "_prev_comm", "_tid", "_pid",
-            new SyscallEvents.PerCall(List.of("syscall_entry_", "compat_syscall_entry_"), List.of("syscall_exit_", "compat_syscall_exit_"),
-                    "_fd", "_ret"));
+    public static final KernelEventLayout LTTNG = new NamedEventLayout("lttng", "sched_switch", "_prev_tid", "_prev_comm", "_next_tid", "_tid",
+            "_pid", false,
+            new SyscallEvents.PerCall(List.of("syscall_entry_", "compat_syscall_entry_", "sys_", "compat_sys_"),
+                    List.of("syscall_exit_", "compat_syscall_exit_"), Set.of("exit_syscall"), "_fd", "_ret"),
+            List.of(new NamedEventLayout.ProcessEvent("lttng_statedump_process_state", "_tid", "_pid"),
+                    new NamedEventLayout.ProcessEvent("sched_process_fork", "_child_tid", "_child_pid")),
+            null);
 
     /**
      * ftrace (trace-cmd {@code .dat} and text, read by Sextant's ftrace reader): the kernel's tracepoints by their
@@ -32,8 +40,9 @@ public final class KernelEventLayouts {
      * with their {@code fd} and {@code ret}. ftrace records no process (thread group) per event, so
      * {@link KernelEventLayout#pid} is -1: per-process I/O is not attributed.
      */
-    public static final KernelEventLayout FTRACE = new NamedEventLayout("ftrace", "sched_switch", "prev_pid", "prev_comm", "common_pid",
-            "common_tgid", new SyscallEvents.PerCall(List.of("sys_enter_"), List.of("sys_exit_"), "fd", "ret"));
+    public static final KernelEventLayout FTRACE = new NamedEventLayout("ftrace", "sched_switch", "prev_pid", "prev_comm", "next_pid",
+            "common_pid", "common_tgid", true, new SyscallEvents.PerCall(List.of("sys_enter_"), List.of("sys_exit_"), Set.of(), "fd", "ret"),
+            List.of(), null);
 
     private KernelEventLayouts() {
     }
@@ -41,15 +50,17 @@ public final class KernelEventLayouts {
     /**
      * perf tracepoints converted to CTF ({@code perf data convert --to-ctf}), as Trace Compass's
      * {@code PerfEventLayout}: {@code raw_syscalls:sys_enter}/{@code sys_exit} for every call, by number; the
-     * thread and process in the {@code perf_tid} and {@code perf_pid} fields perf adds to every event.
+     * thread and process in the {@code perf_tid} and {@code perf_pid} fields perf adds to every event, and the CPU
+     * in its {@code perf_cpu} when the stream has no {@code cpu_id} (perf 4.1's converter).
      *
      * @param table
      *            the system call numbers of the traced machine's architecture
      * @return the layout
      */
     public static KernelEventLayout perf(SyscallTable table) {
-        return new NamedEventLayout("perf-" + table.architecture(), "sched:sched_switch", "prev_pid", "prev_comm", "perf_tid", "perf_pid",
-                new SyscallEvents.Numbered("raw_syscalls:sys_enter", "raw_syscalls:sys_exit", "id", "args", "ret", table));
+        return new NamedEventLayout("perf-" + table.architecture(), "sched:sched_switch", "prev_pid", "prev_comm", "next_pid", "perf_tid",
+                "perf_pid", true, new SyscallEvents.Numbered("raw_syscalls:sys_enter", "raw_syscalls:sys_exit", "id", "args", "ret", table),
+                List.of(), "perf_cpu");
     }
 
     /**

@@ -82,18 +82,24 @@ public sealed interface SyscallEvents {
 
     /**
      * An entry and an exit event per call, named by a prefix and the call's name; the descriptor is a field of
-     * the entries that take one.
+     * the entries that take one. A tracer may also have exit events that do not name their call
+     * (lttng-modules before 2.6: {@code sys_read} enters, {@code exit_syscall} ends whichever call is in progress).
      *
      * @param entryPrefixes
      *            the prefixes of entry event names
      * @param exitPrefixes
      *            the prefixes of exit event names
+     * @param anyCallExits
+     *            the exit events that end whichever call their thread is in ({@link KernelEventLayout#ANY_CALL})
      * @param fd
      *            the entry's descriptor field
      * @param ret
      *            the exit's return value field
      */
-    record PerCall(List<String> entryPrefixes, List<String> exitPrefixes, String fd, String ret) implements SyscallEvents {
+    record PerCall(List<String> entryPrefixes, List<String> exitPrefixes, Set<String> anyCallExits, String fd, String ret)
+            implements SyscallEvents {
+
+        private static final KernelEventLayout.Syscall ANY_CALL = fields -> KernelEventLayout.ANY_CALL;
 
         @Override
         public KernelEventLayout.Syscall entry(String eventName) {
@@ -102,7 +108,7 @@ public sealed interface SyscallEvents {
 
         @Override
         public KernelEventLayout.Syscall exit(String eventName) {
-            return named(eventName, exitPrefixes);
+            return anyCallExits.contains(eventName) ? ANY_CALL : named(eventName, exitPrefixes);
         }
 
         /** The name is the class's: read once, here, and the same for every event. */

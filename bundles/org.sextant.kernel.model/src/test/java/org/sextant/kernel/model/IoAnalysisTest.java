@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sextant.parallel.model.BuildMode;
 import org.sextant.parallel.model.ChunkAnalysis;
 import org.sextant.parallel.model.ParallelBuilder;
+import org.sextant.parallel.model.SequentialBuilder;
 import org.sextant.parallel.model.SerialBuilder;
 
 class IoAnalysisTest {
@@ -90,6 +92,42 @@ class IoAnalysisTest {
             assertEquals(serial.fChanges, parallel.fChanges, threads + " threads");
         }
         assertTrue(serial.fChanges.size() > 10_000, serial.fChanges.size() + " changes");
+    }
+
+    /**
+     * LTTng without tid and pid contexts, decoded values in: a call's thread is the one its CPU last switched in
+     * (none before the CPU's first switch), its process the one a state dump or fork on any CPU told (-1 before),
+     * LTTng 2.5's exit_syscall ends whichever call is in progress, and a thread blocked in a read ends it on the
+     * CPU it wakes on. The same changes however the events are cut into chunks.
+     */
+    @Test
+    void lttngThreadsFollowContextSwitchesAndProcessesStateDumpsAndForks() throws Exception {
+        record Event(long nanos, int cpu, String name, Map<String, Object> fields) {
+        }
+        List<Event> events = List.of(new Event(10, 0, "syscall_entry_read", Map.of("_fd", 3L)),
+                new Event(11, 0, "syscall_exit_read", Map.of("_ret", 100L)),
+                new Event(20, 0, "sched_switch", Map.of("_prev_tid", 0L, "_next_tid", 42L)),
+                new Event(21, 1, "lttng_statedump_process_state", Map.of("_tid", 42L, "_pid", 40L)),
+                new Event(22, 0, "sys_write", Map.of("_fd", 1L)),
+                new Event(23, 0, "exit_syscall", Map.of("_ret", 7L)),
+                new Event(30, 1, "sched_switch", Map.of("_prev_tid", 0L, "_next_tid", 43L)),
+                new Event(31, 1, "syscall_entry_recvmsg", Map.of("_fd", 5L)),
+                new Event(32, 1, "syscall_exit_recvmsg", Map.of("_ret", 9L)),
+                new Event(40, 0, "sched_process_fork", Map.of("_child_tid", 44L, "_child_pid", 40L)),
+                new Event(41, 1, "sched_switch", Map.of("_prev_tid", 43L, "_next_tid", 44L)),
+                new Event(42, 1, "syscall_entry_read", Map.of("_fd", 3L)),
+                new Event(43, 1, "sched_switch", Map.of("_prev_tid", 44L, "_next_tid", 0L)),
+                new Event(50, 0, "sched_switch", Map.of("_prev_tid", 42L, "_next_tid", 44L)),
+                new Event(51, 0, "syscall_exit_read", Map.of("_ret", 5L)));
+        for (int chunkEvents : new int[] { 1, 4, Integer.MAX_VALUE }) {
+            RecordingWriter writer = new RecordingWriter();
+            new SequentialBuilder(chunkEvents).build((sink, cancelled) -> events.forEach(e -> sink.event(e.nanos(), e.cpu(), e.name(),
+                    new MapFields(e.fields()))), new IoAnalysis(KernelEventLayouts.LTTNG, Set.of("sched_switch")), writer, new AtomicBoolean());
+            assertEquals(List.of("23 Processes/40/Written = 7", "23 Processes/40/FDs/1/Written = 7", "23 Threads/42/Written = 7",
+                    "32 Processes/-1/Read = 9", "32 Processes/-1/FDs/5/Read = 9", "32 Threads/43/Read = 9",
+                    "51 Processes/40/Read = 5", "51 Processes/40/FDs/3/Read = 5", "51 Threads/44/Read = 5"), writer.fChanges,
+                    "chunks of " + chunkEvents + " events");
+        }
     }
 
     @Test

@@ -145,6 +145,20 @@ class PerfEventLayoutTest {
     }
 
     /** The layout follows the trace's env block as Trace Compass hands it over, quotes kept. */
+    /**
+     * perf 4.1's converter wrote one stream for all CPUs, without cpu_id, and the CPU in every event's perf_cpu
+     * (tracecompass-test-traces' perf-taskset2): taken only when the stream has no CPU.
+     */
+    @Test
+    void perfCpuIsTheCpuOfEventsOfStreamsWithout() {
+        MapFields fields = new MapFields(Map.of("perf_cpu", 3L, "prev_pid", 12L, "next_pid", 0L));
+        assertEquals(3, PERF.cpu(-1, fields));
+        assertEquals(1, PERF.cpu(1, fields));
+        assertEquals(-1, PERF.cpu(-1, new MapFields(Map.of())));
+        assertTrue(PERF.contextSwitchFields().contains("perf_cpu"));
+        assertTrue(PERF.threadInEveryEvent());
+    }
+
     @Test
     void envOfPerfTracesChoosesThePerfLayoutOfTheirArchitecture() {
         assertEquals("perf-x86_64", KernelEventLayouts.forEnvironment(Map.of("domain", "\"kernel\"", "tracer_name", "\"perf\"", "machine", "\"x86_64\"")).name());
