@@ -93,7 +93,7 @@ public class RedisParallelModule extends ParallelHistoryModule {
 
     @Override
     public int stateVersion() {
-        return RedisTracker.VERSION;
+        return RedisTracker.VERSION + UseAfterFreeTracker.VERSION;
     }
 
     @Override

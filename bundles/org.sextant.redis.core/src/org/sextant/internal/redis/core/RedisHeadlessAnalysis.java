@@ -67,6 +67,7 @@ public class RedisHeadlessAnalysis implements IHeadlessAnalysis {
             bus.put("received", counters(summary, node, RedisSummaryDataProvider.BUS_RECEIVED)); //$NON-NLS-1$
             entry.put("bus_messages", bus); //$NON-NLS-1$
             entry.put("races", races(summary, node)); //$NON-NLS-1$
+            entry.put("frees", frees(summary, node)); //$NON-NLS-1$
             nodes.add(entry);
         }
         Map<String, Object> result = new LinkedHashMap<>();
@@ -123,6 +124,20 @@ public class RedisHeadlessAnalysis implements IHeadlessAnalysis {
             races.add(entry);
         }
         return races;
+    }
+
+    /** Each use after free or double free: the time of its first step, its connection and its steps; none on a sound run. */
+    private static List<Object> frees(SummaryTree summary, SummaryEntryModel node) {
+        List<Object> frees = new ArrayList<>();
+        for (SummaryEntryModel finding : summary.children(node, RedisSummaryDataProvider.FREES)) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            String key = String.valueOf(finding.getKey());
+            entry.put("time", Long.parseLong(key.substring(key.indexOf('@') + 1))); //$NON-NLS-1$
+            entry.put("connection", finding.getName()); //$NON-NLS-1$
+            entry.put("finding", String.valueOf(finding.getValues().get(RedisSummaryDataProvider.VALUE))); //$NON-NLS-1$
+            frees.add(entry);
+        }
+        return frees;
     }
 
     private static Map<String, Object> paths(SummaryTree paths) {

@@ -31,7 +31,7 @@ public class RedisStateProvider extends AbstractTmfStateProvider {
 
     @Override
     public int getVersion() {
-        return RedisTracker.VERSION;
+        return RedisTracker.VERSION + UseAfterFreeTracker.VERSION;
     }
 
     @Override

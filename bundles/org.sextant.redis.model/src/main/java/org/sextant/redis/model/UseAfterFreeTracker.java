@@ -42,6 +42,12 @@ import org.sextant.redis.model.UseAfterFree.Step;
  */
 public final class UseAfterFreeTracker {
 
+    /**
+     * Bump when the attributes above or their values change: a Redis history's version is
+     * {@link RedisTracker#VERSION} plus this one, so that existing histories are rebuilt.
+     */
+    public static final int VERSION = 1;
+
     /** A node's findings. */
     public static final String FREES = "Frees"; //$NON-NLS-1$
     /** A finding's descriptor. */
