@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-// LTTng-UST tracepoints of provider "redis", schema version 8: docs/redis-events.md is the contract.
+// LTTng-UST tracepoints of provider "redis", schema version 9: docs/redis-events.md is the contract.
 #undef TRACEPOINT_PROVIDER
 #define TRACEPOINT_PROVIDER redis
 
@@ -110,6 +110,36 @@ TRACEPOINT_EVENT_INSTANCE(redis, bus_message_class, cluster_msg_received,
     TP_ARGS(int, fd, int, type, const char *, type_name, uint32_t, length, int, sender_port))
 TRACEPOINT_EVENT_INSTANCE(redis, bus_message_class, cluster_msg_sent,
     TP_ARGS(int, fd, int, type, const char *, type_name, uint32_t, length, int, sender_port))
+
+/* Version 9: the clear bytes OpenSSL holds for a traced connection after an SSL read of it (SSL_pending), when
+ * there are some: they reach Redis only by another read, which no readable event announces. */
+TRACEPOINT_EVENT(redis, tls_pending,
+    TP_ARGS(int, fd, int, bytes),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int, bytes, bytes)))
+
+/* Version 9: a TLS connection's OpenSSL object freed (SSL_free): its descriptor when it was made (-1 unknown), and
+ * `again` 1 when this object was freed before and not made again since (a double free). */
+TRACEPOINT_EVENT(redis, tls_free,
+    TP_ARGS(int, fd, int, again),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int, again, again)))
+
+/* Version 9: an SSL call (`call`: read, write) on an OpenSSL object already freed, told before the call runs: a
+ * use after free; `fd` is the descriptor the object had when it was freed. */
+TRACEPOINT_EVENT(redis, tls_freed_call,
+    TP_ARGS(int, fd, const char *, call),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_string(call, call)))
+
+/* Version 9: close of a descriptor whose connection the tracer saw closed and not opened again since: its result
+ * (0, or -errno: -EBADF for a descriptor closed twice). */
+TRACEPOINT_EVENT(redis, close_untracked,
+    TP_ARGS(int, fd, int, result),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int, result, result)))
+
+/* Version 9: the process calls abort(): Redis's failed assertions end so (serverAssert), with no traced call
+ * before (the second freeClient of issue #12540 fails its assertion before it closes anything). */
+TRACEPOINT_EVENT(redis, abort,
+    TP_ARGS(int, unused),
+    TP_FIELDS())
 
 TRACEPOINT_EVENT_CLASS(redis, file_event_class,
     TP_ARGS(int, fd, int, mask),

@@ -92,6 +92,9 @@ static int (*real_epoll_wait)(int, struct epoll_event *, int, int);
 // path of every read and write). Descriptors found not to be TCP connections are remembered until closed.
 static struct connection *connections[MAX_FDS];
 static unsigned char not_connection[MAX_FDS];
+// Descriptors whose connection was closed while recording and not opened again since: a close of one is told
+// (close_untracked), as a second close of a freed connection is one (version 9).
+static unsigned char freed_connection[MAX_FDS];
 // Listening sockets, rarely changed: under a lock.
 static struct listener listeners[MAX_LISTENERS];
 static int listener_count;
@@ -170,7 +173,7 @@ static inline int redis_enabled(void) {
         || ON(write_to_client_end) || ON(writes_end) || ON(reads_end) || ON(redirect) || ON(cluster_read_handler_start) || ON(cluster_read_handler_end)
         || ON(cluster_msg_received) || ON(cluster_write_handler_start) || ON(cluster_write_handler_end)
         || ON(cluster_msg_sent) || ON(add_file_event) || ON(delete_file_event) || ON(before_sleep) || ON(after_sleep)
-        || ON(readable);
+        || ON(readable) || ON(tls_pending) || ON(tls_free) || ON(tls_freed_call) || ON(close_untracked) || ON(abort);
 #undef ON
 }
 
@@ -581,6 +584,7 @@ static void open_connection(int fd, int accepted, int listen_fd, const struct so
         c->kind = K_UNKNOWN;
     }
     pthread_mutex_unlock(&lock);
+    freed_connection[fd] = 0;
     struct connection *old = __atomic_exchange_n(&connections[fd], c, __ATOMIC_ACQ_REL);
     if (old != NULL && old->http != NULL) {
         http_close(old->http, fd);
@@ -593,13 +597,20 @@ static void open_connection(int fd, int accepted, int listen_fd, const struct so
 }
 
 // Done on every close, recording or not (two loads when the descriptor is nothing of ours): a descriptor number
-// reused later must not inherit a connection, or a verdict that it is none.
-static void close_connection(int fd) {
+// reused later must not inherit a connection, or a verdict that it is none. Returns whether the descriptor is one
+// whose connection was closed before, while recording, and not opened again since: its close is to be told.
+static int close_connection(int fd) {
     if (fd < 0 || fd >= MAX_FDS) {
-        return;
+        return 0;
     }
     if (not_connection[fd]) {
         not_connection[fd] = 0;
+    }
+    if (__builtin_expect(freed_connection[fd], 0)) {
+        freed_connection[fd] = 0;
+        if (__atomic_load_n(&connections[fd], __ATOMIC_ACQUIRE) == NULL) {
+            return !traces_http() && recording();
+        }
     }
     struct connection *c = __atomic_load_n(&connections[fd], __ATOMIC_ACQUIRE) == NULL
         ? NULL : __atomic_exchange_n(&connections[fd], NULL, __ATOMIC_ACQ_REL);
@@ -620,9 +631,11 @@ static void close_connection(int fd) {
         if (recording()) {
             end_commands(1);
             redis_event(free_client, fd);
+            freed_connection[fd] = 1;
         }
         free(c);
     }
+    return 0;
 }
 
 // A state made in an earlier recording stretch missed the calls between: everything of it restarts unknown.
@@ -662,6 +675,7 @@ static struct connection *discover(int fd) {
         return NULL;
     }
     resynchronise(c, current_generation());
+    freed_connection[fd] = 0;
     struct connection *expected = NULL;
     if (!__atomic_compare_exchange_n(&connections[fd], &expected, c, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
         free(c);   // another thread found it first
@@ -970,8 +984,49 @@ int listen(int fd, int backlog) {
 }
 
 int close(int fd) {
-    close_connection(fd);
-    return REAL(close)(fd);
+    if (!close_connection(fd)) {
+        return REAL(close)(fd);
+    }
+    int result = REAL(close)(fd);
+    int saved = errno;
+    end_commands(1);
+    redis_event(close_untracked, fd, result == 0 ? 0 : -saved);
+    errno = saved;
+    return result;
+}
+
+// Version 9: a Redis node that aborts (a failed assertion) says so first; what its threads kept is told before.
+void abort(void) {
+    static void (*real_abort)(void);
+    if (real_abort == NULL && (real_abort = (void (*)(void)) dlsym(RTLD_NEXT, "abort")) == NULL) {
+        _exit(134);   // not next(): it aborts when a function is missing
+    }
+    if (!traces_http() && recording()) {
+        end_commands(1);
+        redis_event(abort, 0);
+    }
+    real_abort();
+    __builtin_unreachable();
+}
+
+// Version 9: what the TLS wrappers (tls.c) tell of OpenSSL's objects.
+int sextant_redis_recording(void) {
+    return !traces_http() && recording();
+}
+
+void sextant_tls_pending(int fd, int bytes) {
+    // part of the read before it, as a connection_kind is: not a call, so the thread's commands go on
+    redis_event(tls_pending, fd, bytes);
+}
+
+void sextant_tls_free(int fd, int again) {
+    end_commands(1);
+    redis_event(tls_free, fd, again);
+}
+
+void sextant_tls_freed_call(int fd, const char *call) {
+    end_commands(1);
+    redis_event(tls_freed_call, fd, call);
 }
 
 // libuv (Node) closes descriptors with syscall(SYS_close, fd), not close(): the arguments are passed on as the

@@ -28,4 +28,12 @@ void sextant_read_end(int fd, struct connection *c, const void *buffer, size_t c
 void sextant_write_start(int fd, struct connection *c, const struct iovec *iov, int count);
 void sextant_write_end(int fd, struct connection *c, const struct iovec *iov, int count, int64_t bytes);
 
+// Version 9, for the TLS wrappers: whether a Redis node records; and the events of OpenSSL's objects
+// (docs/redis-events.md): bytes OpenSSL holds after a read, an object freed (again: 1 when it was freed before), a
+// call on an object freed.
+int sextant_redis_recording(void);
+void sextant_tls_pending(int fd, int bytes);
+void sextant_tls_free(int fd, int again);
+void sextant_tls_freed_call(int fd, const char *call);
+
 #endif

@@ -28,6 +28,7 @@ import org.sextant.parallel.model.BuildMode;
 import org.sextant.parallel.model.ChunkProgress;
 import org.sextant.parallel.model.ParallelBuilder;
 import org.sextant.redis.model.RedisTracker;
+import org.sextant.redis.model.UseAfterFreeTracker;
 
 /**
  * The Redis model built once by the engine from the CTF traces of a recording (one per process) at once: chunk
@@ -92,7 +93,7 @@ public class RedisParallelModule extends ParallelHistoryModule {
 
     @Override
     public int stateVersion() {
-        return RedisTracker.VERSION;
+        return RedisTracker.VERSION + UseAfterFreeTracker.VERSION;
     }
 
     @Override
@@ -119,7 +120,9 @@ public class RedisParallelModule extends ParallelHistoryModule {
         fLinks.clear();
         StateSystemWriter writer = new StateSystemWriter(ss);
         RedisTracker tracker = new RedisTracker(writer, request -> fRequests.add(RequestSegment.of(request)), link -> fLinks.add(LinkSegment.of(link)));
-        ParallelBuilder.Stats stats = new ParallelBuilder(mode).build(members, new RedisChunkAnalysis(tracker, RedisRecording.fields(members.keySet())),
+        ParallelBuilder.Stats stats = new ParallelBuilder(mode).build(members, new RedisChunkAnalysis(tracker, new UseAfterFreeTracker(writer, finding -> {
+            // the findings are the history's
+        }), RedisRecording.fields(members.keySet())),
                 writer, progress, cancelled);
         // the serial build's history ends at the experiment's last event, whichever member holds it
         long end = Math.max(stats.lastEvent(), trace.getEndTime().toNanos());

@@ -50,6 +50,14 @@ public enum Fixture {
      * INFO and INFO commandstats before and after the load under {@code cluster-info/} and {@code commandstats/}.
      */
     REDIS_TLS("redis-tls"), //$NON-NLS-1$
+    /**
+     * Redis 7.0.11 (built with TLS) with an io thread reading, under memtier_benchmark's TLS load of 100 KB values,
+     * crashing on issue #12540's double free, with its own log ({@code redis.log}: the assertion and its client list)
+     * and memtier's ({@code memtier.txt}).
+     */
+    REDIS_TLS_CRASH("redis-tls-crash"), //$NON-NLS-1$
+    /** The same node and load with {@code io-threads-do-reads no}: no crash, with both logs. */
+    REDIS_TLS_NO_READS("redis-tls-no-reads"), //$NON-NLS-1$
     /** One Redis node with 4 io-threads reading and writing for 50 clients. */
     REDIS_IO_THREADS("redis-io-threads"), //$NON-NLS-1$
     /** One Redis node with 1 io thread (io-threads 2) for 50 clients, with its readable events and INFO counters. */

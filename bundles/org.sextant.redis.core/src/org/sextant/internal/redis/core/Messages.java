@@ -29,6 +29,11 @@ public class Messages extends NLS {
     public static String Netflow_Connection = ""; //$NON-NLS-1$
     public static String Netflow_Races = ""; //$NON-NLS-1$
     public static String Netflow_Race = ""; //$NON-NLS-1$
+    public static String Frees_Category = ""; //$NON-NLS-1$
+    public static String Frees_Finding = ""; //$NON-NLS-1$
+    public static String Frees_Step = ""; //$NON-NLS-1$
+    public static String Frees_Pending = ""; //$NON-NLS-1$
+    public static String Frees_Marker = ""; //$NON-NLS-1$
     public static String Threads_Title = ""; //$NON-NLS-1$
     public static String Threads_Description = ""; //$NON-NLS-1$
     public static String Threads_EventLoop = ""; //$NON-NLS-1$
@@ -58,6 +63,7 @@ public class Messages extends NLS {
     public static String Summary_BusSent = ""; //$NON-NLS-1$
     public static String Summary_BusReceived = ""; //$NON-NLS-1$
     public static String Summary_Races = ""; //$NON-NLS-1$
+    public static String Summary_Frees = ""; //$NON-NLS-1$
     public static String Paths_Title = ""; //$NON-NLS-1$
     public static String Paths_Description = ""; //$NON-NLS-1$
     public static String Paths_Start = ""; //$NON-NLS-1$

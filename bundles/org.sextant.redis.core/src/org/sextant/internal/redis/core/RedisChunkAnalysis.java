@@ -14,6 +14,7 @@ import org.sextant.parallel.model.Changes;
 import org.sextant.parallel.model.EventFields;
 import org.sextant.redis.model.RedisEventNormalizer;
 import org.sextant.redis.model.RedisTracker;
+import org.sextant.redis.model.UseAfterFreeTracker;
 
 /**
  * The Redis model as a {@link ChunkAnalysis} of Sextant's parallel builder: the chunk workers decode and
@@ -55,12 +56,14 @@ public final class RedisChunkAnalysis implements ChunkAnalysis {
     /**
      * @param tracker
      *            the model, fed on the merging thread
+     * @param frees
+     *            the use-after-free finder, fed on the merging thread too
      * @param fields
      *            the decoder's names of every field of the traces' Redis events (from their metadata), and the
      *            {@code _vpid} and {@code _vtid} contexts
      */
-    public RedisChunkAnalysis(RedisTracker tracker, Set<String> fields) {
-        fNormalizer = new RedisEventNormalizer(tracker);
+    public RedisChunkAnalysis(RedisTracker tracker, UseAfterFreeTracker frees, Set<String> fields) {
+        fNormalizer = new RedisEventNormalizer(tracker, frees);
         fFields = Set.copyOf(fields);
     }
 

@@ -10,6 +10,7 @@ import org.eclipse.tracecompass.tmf.core.event.ITmfLostEvent;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.redis.model.RedisEventNormalizer;
 import org.sextant.redis.model.RedisTracker;
+import org.sextant.redis.model.UseAfterFreeTracker;
 
 /**
  * One small handler per Redis event of {@code docs/redis-events.md}: each reads its fields and hands them, decoded,
@@ -68,6 +69,11 @@ final class RedisEventHandlers {
         on("before_sleep", (n, e) -> n.beforeSleep(e.time(), e.node(), e.tid())); //$NON-NLS-1$
         on("after_sleep", (n, e) -> n.afterSleep(e.time(), e.node(), e.tid(), e.integer("ready"))); //$NON-NLS-1$ //$NON-NLS-2$
         on("readable", (n, e) -> n.readable(e.time(), e.node(), e.tid(), e.numbers(FDS))); //$NON-NLS-1$
+        on("tls_pending", (n, e) -> n.tlsPending(e.time(), e.node(), e.tid(), e.fd(), e.number(BYTES))); //$NON-NLS-1$
+        on("tls_free", (n, e) -> n.tlsFree(e.time(), e.node(), e.tid(), e.fd(), e.integer("again") == 1)); //$NON-NLS-1$ //$NON-NLS-2$
+        on("tls_freed_call", (n, e) -> n.tlsFreedCall(e.time(), e.node(), e.tid(), e.fd(), e.text("call"))); //$NON-NLS-1$ //$NON-NLS-2$
+        on("close_untracked", (n, e) -> n.closeUntracked(e.time(), e.node(), e.tid(), e.fd(), e.integer("result"))); //$NON-NLS-1$ //$NON-NLS-2$
+        on("abort", (n, e) -> n.abort(e.time(), e.node(), e.tid())); //$NON-NLS-1$
     }
 
     private final RedisEventNormalizer fNormalizer;
@@ -80,6 +86,16 @@ final class RedisEventHandlers {
      */
     RedisEventHandlers(RedisTracker tracker) {
         fNormalizer = new RedisEventNormalizer(tracker);
+    }
+
+    /**
+     * @param tracker
+     *            the model the events go to
+     * @param frees
+     *            the use-after-free finder they go to as well
+     */
+    RedisEventHandlers(RedisTracker tracker, UseAfterFreeTracker frees) {
+        fNormalizer = new RedisEventNormalizer(tracker, frees);
     }
 
     private static void on(String name, Handler handler) {

@@ -69,6 +69,7 @@ public class RedisHeadlessAnalysis implements IHeadlessAnalysis {
             bus.put("received", counters(summary, node, RedisSummaryDataProvider.BUS_RECEIVED)); //$NON-NLS-1$
             entry.put("bus_messages", bus); //$NON-NLS-1$
             entry.put("races", races(summary, node)); //$NON-NLS-1$
+            entry.put("frees", frees(summary, node)); //$NON-NLS-1$
             nodes.add(entry);
         }
         Map<String, Object> result = new LinkedHashMap<>();
@@ -124,16 +125,26 @@ public class RedisHeadlessAnalysis implements IHeadlessAnalysis {
 
     /** Each race: its time, connection and what the two threads did; none on a sound run. */
     private static List<Object> races(SummaryTree summary, SummaryEntryModel node) {
-        List<Object> races = new ArrayList<>();
-        for (SummaryEntryModel race : summary.children(node, RedisSummaryDataProvider.RACES)) {
+        return listed(summary, node, RedisSummaryDataProvider.RACES, "threads"); //$NON-NLS-1$
+    }
+
+    /** Each use after free or double free: the time of its first step, its connection and its steps; none on a sound run. */
+    private static List<Object> frees(SummaryTree summary, SummaryEntryModel node) {
+        return listed(summary, node, RedisSummaryDataProvider.FREES, "finding"); //$NON-NLS-1$
+    }
+
+    /** The rows of a group keyed "&lt;fd&gt;@&lt;time&gt;": each its time, its connection and its value under {@code name}. */
+    private static List<Object> listed(SummaryTree summary, SummaryEntryModel node, String group, String name) {
+        List<Object> listed = new ArrayList<>();
+        for (SummaryEntryModel row : summary.children(node, group)) {
             Map<String, Object> entry = new LinkedHashMap<>();
-            String key = String.valueOf(race.getKey());
+            String key = String.valueOf(row.getKey());
             entry.put("time", Long.parseLong(key.substring(key.indexOf('@') + 1))); //$NON-NLS-1$
-            entry.put("connection", race.getName()); //$NON-NLS-1$
-            entry.put("threads", String.valueOf(race.getValues().get(RedisSummaryDataProvider.VALUE))); //$NON-NLS-1$
-            races.add(entry);
+            entry.put("connection", row.getName()); //$NON-NLS-1$
+            entry.put(name, String.valueOf(row.getValues().get(RedisSummaryDataProvider.VALUE)));
+            listed.add(entry);
         }
-        return races;
+        return listed;
     }
 
     private static Map<String, Object> paths(SummaryTree paths) {

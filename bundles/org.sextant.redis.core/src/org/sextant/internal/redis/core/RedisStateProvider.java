@@ -10,10 +10,12 @@ import org.eclipse.tracecompass.tmf.core.statesystem.ITmfStateProvider;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.sextant.parallel.engine.StateSystemWriter;
 import org.sextant.redis.model.RedisTracker;
+import org.sextant.redis.model.UseAfterFreeTracker;
 
 /**
  * Feeds the Redis events of a trace, or of an experiment of one trace per node, to a {@link RedisTracker},
- * whose class comment draws the attribute tree it writes and holds its version.
+ * whose class comment draws the attribute tree it writes and holds its version, and to a
+ * {@link UseAfterFreeTracker}, which adds its findings to the same tree.
  */
 public class RedisStateProvider extends AbstractTmfStateProvider {
 
@@ -29,7 +31,7 @@ public class RedisStateProvider extends AbstractTmfStateProvider {
 
     @Override
     public int getVersion() {
-        return RedisTracker.VERSION;
+        return RedisTracker.VERSION + UseAfterFreeTracker.VERSION;
     }
 
     @Override
@@ -42,8 +44,11 @@ public class RedisStateProvider extends AbstractTmfStateProvider {
         RedisEventHandlers handlers = fHandlers;
         if (handlers == null) {
             // the builder exists once the module has assigned it, before the first event
-            handlers = new RedisEventHandlers(new RedisTracker(new StateSystemWriter(Objects.requireNonNull(getStateSystemBuilder())), request -> {
+            StateSystemWriter writer = new StateSystemWriter(Objects.requireNonNull(getStateSystemBuilder()));
+            handlers = new RedisEventHandlers(new RedisTracker(writer, request -> {
                 // latencies are the segment store's (RedisLatencyModule)
+            }), new UseAfterFreeTracker(writer, finding -> {
+                // the findings are the history's
             }));
             fHandlers = handlers;
         }

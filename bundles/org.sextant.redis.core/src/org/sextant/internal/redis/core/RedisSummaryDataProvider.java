@@ -25,6 +25,7 @@ import org.sextant.redis.core.RequestSegment;
 import org.sextant.redis.model.CommandType;
 import org.sextant.redis.model.DataStructure;
 import org.sextant.redis.model.RedisTracker;
+import org.sextant.redis.model.UseAfterFree;
 
 /**
  * What each Redis node did over the whole trace, as a data tree: a node (keyed by pid, in the order of its
@@ -34,7 +35,8 @@ import org.sextant.redis.model.RedisTracker;
  * largest query buffer in bytes and the most replies owed to one connection at any time), bytes per counter, cluster bus messages sent and received per type,
  * and per command the latency percentiles of the requests whose read and reply were traced (from
  * {@link RedisLatencyModule}), and its races, if it had any: each overlap of two threads on a connection, keyed by
- * its descriptor and time, with what the two threads did as value. Counters that stayed zero are left out. Columns: name, value, then the latency's
+ * its descriptor and time, with what the two threads did as value; and its uses after free and double frees, if it had
+ * any ({@link Frees}), keyed by descriptor and the time of their first step, with their steps as value. Counters that stayed zero are left out. Columns: name, value, then the latency's
  * 50th, 90th and 99th percentiles and maximum (nanoseconds).
  */
 public class RedisSummaryDataProvider extends SummaryDataProvider {
@@ -65,6 +67,11 @@ public class RedisSummaryDataProvider extends SummaryDataProvider {
     public static final String BUS_RECEIVED = "bus received"; //$NON-NLS-1$
     /** The key of a node's races, each keyed by "&lt;fd&gt;@&lt;time in nanoseconds&gt;", the connection its name. */
     public static final String RACES = "races"; //$NON-NLS-1$
+    /**
+     * The key of a node's uses after free and double frees, each keyed by "&lt;fd&gt;@&lt;time in nanoseconds of its
+     * first step&gt;", the connection its name, its steps its value.
+     */
+    public static final String FREES = "frees"; //$NON-NLS-1$
     /** The column of the value: a node's address, a count, the requests with a latency. */
     public static final int VALUE = 0;
     /** The column of the latency's median. */
@@ -131,6 +138,20 @@ public class RedisSummaryDataProvider extends SummaryDataProvider {
             addCounters(rows, nodeId, Messages.Summary_BusSent, BUS_SENT, counters(ss, state, node, RedisTracker.BUS, RedisTracker.SENT));
             addCounters(rows, nodeId, Messages.Summary_BusReceived, BUS_RECEIVED, counters(ss, state, node, RedisTracker.BUS, RedisTracker.RECEIVED));
             addRaces(ss, rows, node, nodeId);
+            addFrees(ss, rows, node, nodeId);
+        }
+    }
+
+    /** The node's uses after free and double frees, under a group that only appears when there are some. */
+    private static void addFrees(ITmfStateSystem ss, Rows rows, int node, long nodeId) throws StateSystemDisposedException {
+        List<UseAfterFree> frees = Frees.of(ss, node);
+        if (frees.isEmpty()) {
+            return;
+        }
+        long group = rows.add(nodeId, Messages.Summary_Frees, FREES, (long) frees.size());
+        for (UseAfterFree finding : frees) {
+            String fd = Integer.toString(finding.fd());
+            rows.add(group, MessageFormat.format(Messages.Netflow_Connection, fd), fd + '@' + finding.steps().get(0).time(), Frees.text(finding, ss.getStartTime()));
         }
     }
 

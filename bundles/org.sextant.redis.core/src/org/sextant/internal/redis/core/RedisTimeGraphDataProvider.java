@@ -47,6 +47,7 @@ import org.sextant.redis.core.RedisPathModule;
 import org.sextant.redis.model.Link;
 import org.sextant.redis.model.Operation;
 import org.sextant.redis.model.RedisTracker;
+import org.sextant.redis.model.UseAfterFree;
 import org.sextant.redis.model.Stage;
 
 /**
@@ -60,6 +61,8 @@ import org.sextant.redis.model.Stage;
  * row every connection its thread worked on, so that other families' rows and states of a connection lead to them.
  * Netflow's annotations, drawn by Trace Compass as markers and served headless, are the races (category
  * {@code Races}): one per overlap of two threads on a connection, on the connection's row, naming the two threads.
+ * Both views mark the steps of uses after free and double frees ({@link Frees}, category {@code Use after free}):
+ * on the connection's row in Netflow, on the row of the thread that made each in Threads.
  *
  * <p>
  * The annotation API is provisional in Trace Compass 6.2 (public from 7.0 on), and yet the only way a data
@@ -112,6 +115,10 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider imple
     /** The style of a race's marker. */
     private static final OutputElementStyle RACE_MARKER = new OutputElementStyle(null, Map.of(StyleProperties.STYLE_NAME, Operation.RACE.label(),
             StyleProperties.COLOR, "#ff0000", StyleProperties.OPACITY, 0.4f)); //$NON-NLS-1$
+
+    /** The style of a use after free's or double free's steps. */
+    private static final OutputElementStyle FREE_MARKER = new OutputElementStyle(null, Map.of(StyleProperties.STYLE_NAME, Messages.Frees_Category,
+            StyleProperties.COLOR, "#990000", StyleProperties.OPACITY, 1.0f)); //$NON-NLS-1$
 
     private final Rows fRows;
     private final ITmfTrace fTrace;
@@ -178,10 +185,10 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider imple
         return arrows;
     }
 
-    /** Netflow has the races; Threads none (a race is a connection's). */
+    /** Netflow has the races; both have the uses after free and double frees. */
     @Override
     public TmfModelResponse<AnnotationCategoriesModel> fetchAnnotationCategories(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        List<String> categories = fRows == Rows.NETFLOW ? List.of(Messages.Netflow_Races) : List.of();
+        List<String> categories = fRows == Rows.NETFLOW ? List.of(Messages.Netflow_Races, Messages.Frees_Category) : List.of(Messages.Frees_Category);
         return new TmfModelResponse<>(new AnnotationCategoriesModel(categories), Status.COMPLETED, CommonStatusMessage.COMPLETED);
     }
 
@@ -211,8 +218,43 @@ public class RedisTimeGraphDataProvider extends StateTimeGraphDataProvider imple
                 return new TmfModelResponse<>(null, Status.FAILED, CommonStatusMessage.STATE_SYSTEM_FAILED);
             }
         }
-        return new TmfModelResponse<>(new AnnotationModel(races.isEmpty() ? Map.of() : Map.of(Messages.Netflow_Races, races)),
-                built ? Status.COMPLETED : Status.RUNNING, built ? CommonStatusMessage.COMPLETED : CommonStatusMessage.RUNNING);
+        List<Annotation> frees = new ArrayList<>();
+        if (!(categories instanceof Collection<?> wanted) || wanted.contains(Messages.Frees_Category)) {
+            try {
+                frees = freeMarkers(ss, Collections.min(times), Collections.max(times));
+            } catch (StateSystemDisposedException e) {
+                return new TmfModelResponse<>(null, Status.FAILED, CommonStatusMessage.STATE_SYSTEM_FAILED);
+            }
+        }
+        Map<String, Collection<Annotation>> annotations = new LinkedHashMap<>();
+        if (!races.isEmpty()) {
+            annotations.put(Messages.Netflow_Races, races);
+        }
+        if (!frees.isEmpty()) {
+            annotations.put(Messages.Frees_Category, frees);
+        }
+        return new TmfModelResponse<>(new AnnotationModel(annotations), built ? Status.COMPLETED : Status.RUNNING,
+                built ? CommonStatusMessage.COMPLETED : CommonStatusMessage.RUNNING);
+    }
+
+    /**
+     * The steps of the uses after free and double frees within the times, a marker each: on the connection's row
+     * (Netflow), or on the row of the thread that made it (Threads).
+     */
+    private List<Annotation> freeMarkers(ITmfStateSystem ss, long start, long end) throws StateSystemDisposedException {
+        List<Annotation> markers = new ArrayList<>();
+        for (UseAfterFree finding : Frees.of(ss, ITmfStateSystem.ROOT_ATTRIBUTE)) {
+            for (UseAfterFree.Step step : finding.steps()) {
+                int row = fRows == Rows.NETFLOW
+                        ? ss.optQuarkAbsolute(RedisTracker.NODES, finding.node(), RedisTracker.CONNECTIONS, Integer.toString(finding.fd()))
+                        : ss.optQuarkAbsolute(RedisTracker.NODES, finding.node(), RedisTracker.THREADS, Integer.toString(step.tid()));
+                if (row != ITmfStateSystem.INVALID_ATTRIBUTE && step.time() >= start && step.time() <= end) {
+                    markers.add(new Annotation(step.time(), 0, row, AnnotationType.CHART, MessageFormat.format(Messages.Frees_Marker, finding.kind().label(),
+                            Integer.toString(finding.fd()), Frees.step(step, ss.getStartTime())), FREE_MARKER));
+                }
+            }
+        }
+        return markers;
     }
 
     @Override

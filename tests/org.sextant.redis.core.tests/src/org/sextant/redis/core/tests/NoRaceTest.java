@@ -24,7 +24,7 @@ class NoRaceTest {
     @ParameterizedTest
     @EnumSource(value = Fixture.class, names = { "REDIS_IO_THREADS", "REDIS_IO_STAGES", "REDIS_KILL", "REDIS_CLUSTER", "REDIS_PATHS", "REDIS_TLS", "REDIS_SINGLE", "REDIS_PIPELINED",
             "REDIS_PIPELINED_V4", "REDIS_PIPELINED_V5", "REDIS_PIPELINED_V6", "REDIS_PIPELINED_V7", "REDIS_PIPELINED_V8", "REDIS_SINGLE_V5", //
-            "REDIS_SINGLE_V7", "REDIS_SINGLE_V8" })
+            "REDIS_SINGLE_V7", "REDIS_SINGLE_V8", "REDIS_TLS_NO_READS" })
     void noConnectionHasTwoThreadsAtOnce(Fixture fixture) throws Exception {
         try (Recording recording = Recording.open(fixture)) {
             Map<Integer, Integer> nodes = recording.nodesByPort();

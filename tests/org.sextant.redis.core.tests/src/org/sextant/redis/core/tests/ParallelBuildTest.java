@@ -53,7 +53,7 @@ class ParallelBuildTest {
     @ParameterizedTest
     @EnumSource(value = Fixture.class, names = { "REDIS_SINGLE", "REDIS_CLUSTER", "REDIS_PATHS", "REDIS_TLS", "REDIS_IO_THREADS", "REDIS_IO_STAGES", "REDIS_PIPELINED",
             "REDIS_PIPELINED_V4", "REDIS_PIPELINED_V5", "REDIS_PIPELINED_V6", "REDIS_PIPELINED_V7", "REDIS_PIPELINED_V8", "REDIS_SINGLE_V5", //
-            "REDIS_SINGLE_V7", "REDIS_SINGLE_V8", "REDIS_MEMORY" })
+            "REDIS_SINGLE_V7", "REDIS_SINGLE_V8", "REDIS_MEMORY", "REDIS_TLS_CRASH" })
     void parallelHistoryEqualsTraceCompass(Fixture fixture) throws Exception {
         try (Recording recording = Recording.open(fixture)) {
             RedisParallelModule module = build(recording.experiment(), 2, ONE_PACKET);

@@ -98,7 +98,7 @@ class RaceMarkersTest {
     void netflowMarksEachRaceOnItsConnectionsRow() {
         RedisTimeGraphDataProvider netflow = new RedisTimeGraphDataProvider(fTrace, fModule, Rows.NETFLOW);
         List<String> categories = netflow.fetchAnnotationCategories(Map.of(), null).getModel().getAnnotationCategories();
-        assertEquals(List.of("Races"), categories); //$NON-NLS-1$
+        assertEquals(List.of("Races", "Use after free"), categories); //$NON-NLS-1$ //$NON-NLS-2$
         List<TimeGraphEntryModel> rows = netflow.fetchTree(Map.of(), null).getModel().getEntries();
         AnnotationModel model = netflow.fetchAnnotations(Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(0L, END),
                 IOutputAnnotationParameters.ANNOTATION_CATEGORIES_KEY, categories), null).getModel();
@@ -110,11 +110,11 @@ class RaceMarkersTest {
         // the close's race lasts until the io thread's read ends; the other, from the read's start to the write's end
         assertEquals(List.of("12+1 fd 9: Race: threads 6744 reading / 6727 close", "21+4 fd 11: Race: threads 6727 writing / 6744 reading"), marked); //$NON-NLS-1$ //$NON-NLS-2$
 
-        // a window after both has none, and so has the Threads view
+        // a window after both has none; the Threads view marks no race (a race is a connection's), only frees
         assertEquals(Map.of(), netflow.fetchAnnotations(Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(30L, END)), null).getModel()
                 .getAnnotations());
         RedisTimeGraphDataProvider threads = new RedisTimeGraphDataProvider(fTrace, fModule, Rows.THREADS);
-        assertEquals(List.of(), threads.fetchAnnotationCategories(Map.of(), null).getModel().getAnnotationCategories());
+        assertEquals(List.of("Use after free"), threads.fetchAnnotationCategories(Map.of(), null).getModel().getAnnotationCategories()); //$NON-NLS-1$
     }
 
     /** The state system built above, served as the Redis module serves its own. */

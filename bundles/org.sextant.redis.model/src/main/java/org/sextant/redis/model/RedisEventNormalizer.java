@@ -4,9 +4,9 @@ package org.sextant.redis.model;
 import java.util.List;
 
 /**
- * The tracer's events of every version ({@code docs/redis-events.md}, versions 1 to 8, and a static
- * instrumentation's), as decoded values, turned into the model's {@link RedisActivity}: one method per event, in
- * time order. The protocol's history stays here:
+ * The tracer's events of every version ({@code docs/redis-events.md}, versions 1 to 9, and a static
+ * instrumentation's), as decoded values, turned into the model's {@link RedisActivity}, and into the
+ * {@link UseAfterFreeTracker}'s calls when one is given: one method per event, in time order. The protocol's history stays here:
  * <ul>
  * <li>a thread's commands end at its next traced call (version 4): every event that is a call tells
  * {@link RedisActivity#called} first, but a command's start, a kind its command told, the command ends of
@@ -16,20 +16,38 @@ import java.util.List;
  * <li>a client call's untold start (version 5: {@code took}) and the calls a thread kept and told later, in one
  * event (version 7's {@code writes_end}, version 8's {@code reads_end}: {@code ago}), become a start and an end,
  * each no earlier than the node's latest activity ({@link #untold});</li>
- * <li>a bus message's type may come as a number only (a static instrumentation).</li>
+ * <li>a bus message's type may come as a number only (a static instrumentation);</li>
+ * <li>the bytes OpenSSL keeps after a read (version 9's {@code tls_pending}) belong to the read, as a kind its command
+ * tells does: no call of their own.</li>
  * </ul>
  * Events of a connection whose {@code fd} is missing (-1) are skipped, after the call they are.
  */
 public final class RedisEventNormalizer {
 
+    /** The errno of a close of a descriptor that is not open. */
+    private static final int EBADF = 9;
+
     private final RedisActivity fModel;
+    /** Null when the frees are not wanted. */
+    private final UseAfterFreeTracker fFrees;
 
     /**
      * @param model
      *            takes the current form of the events
      */
     public RedisEventNormalizer(RedisActivity model) {
+        this(model, null);
+    }
+
+    /**
+     * @param model
+     *            takes the current form of the events
+     * @param frees
+     *            takes the connections' lives and frees, null for none
+     */
+    public RedisEventNormalizer(RedisActivity model, UseAfterFreeTracker frees) {
         fModel = model;
+        fFrees = frees;
     }
 
     /** {@code redis:listen}. */
@@ -42,6 +60,9 @@ public final class RedisEventNormalizer {
     public void newConnection(long time, String node, int tid, int fd, String local, String remote, boolean accepted, String kind) {
         if (call(time, node, tid, fd)) {
             fModel.open(time, node, tid, fd, local, remote, accepted, ConnectionKind.of(kind));
+            if (fFrees != null) {
+                fFrees.open(node, fd);
+            }
         }
     }
 
@@ -56,13 +77,16 @@ public final class RedisEventNormalizer {
     public void freeClient(long time, String node, int tid, int fd) {
         if (call(time, node, tid, fd)) {
             fModel.close(time, node, tid, fd);
+            if (fFrees != null) {
+                fFrees.free(time, node, tid, fd);
+            }
         }
     }
 
     /** {@code redis:start_read_client_query}. */
     public void startReadClientQuery(long time, String node, int tid, int fd) {
         if (call(time, node, tid, fd)) {
-            fModel.readStart(time, node, tid, fd, false);
+            readStart(time, node, tid, fd);
         }
     }
 
@@ -75,9 +99,9 @@ public final class RedisEventNormalizer {
             return;
         }
         if (took >= 0) {
-            fModel.readStart(keptCall(time, node, tid, 0, took)[0], node, tid, fd, false);
+            readStart(keptCall(time, node, tid, 0, took)[0], node, tid, fd);
         }
-        fModel.readEnd(time, node, tid, fd, false, bytes);
+        readEnd(time, node, tid, fd, bytes);
         commandsStart(time, node, tid, fd, commands, slots);
     }
 
@@ -158,8 +182,8 @@ public final class RedisEventNormalizer {
             long last = Math.min(next + Math.max(counts[i], 0), Math.min(names.size(), slots.length));
             if (fd >= 0) {
                 long[] call = keptCall(time, node, tid, ago[i], took[i]);
-                fModel.readStart(call[0], node, tid, fd, false);
-                fModel.readEnd(call[1], node, tid, fd, false, bytes[i]);
+                readStart(call[0], node, tid, fd);
+                readEnd(call[1], node, tid, fd, bytes[i]);
                 for (int k = next; k < last; k++) {
                     fModel.commandStart(call[1], node, tid, fd, names.get(k), (int) slots[k]);
                 }
@@ -234,9 +258,66 @@ public final class RedisEventNormalizer {
         }
     }
 
+    /** {@code redis:tls_pending}, version 9: part of the read before it, not a call. */
+    public void tlsPending(long time, String node, int tid, int fd, long bytes) {
+        if (fd >= 0 && fFrees != null) {
+            fFrees.pending(time, node, tid, fd, bytes);
+        }
+    }
+
+    /** {@code redis:tls_free}, version 9: {@code again} when the object was freed before. */
+    public void tlsFree(long time, String node, int tid, int fd, boolean again) {
+        if (call(time, node, tid, fd) && fFrees != null) {
+            if (again) {
+                fFrees.freeAgain(time, node, tid, fd, false);
+            } else {
+                fFrees.free(time, node, tid, fd);
+            }
+        }
+    }
+
+    /** {@code redis:tls_freed_call}, version 9: {@code call} is "read" or "write". */
+    public void tlsFreedCall(long time, String node, int tid, int fd, String call) {
+        if (call(time, node, tid, fd) && fFrees != null) {
+            fFrees.freedCall(time, node, tid, fd, "write".equals(call)); //$NON-NLS-1$
+        }
+    }
+
+    /**
+     * {@code redis:close_untracked}, version 9: a close of a descriptor whose connection closed before; refused as
+     * not open ({@code -EBADF}), a second close; else the number held something the tracer does not follow.
+     */
+    public void closeUntracked(long time, String node, int tid, int fd, int result) {
+        if (call(time, node, tid, fd) && result == -EBADF && fFrees != null) {
+            fFrees.freeAgain(time, node, tid, fd, true);
+        }
+    }
+
+    /** {@code redis:abort}, version 9. */
+    public void abort(long time, String node, int tid) {
+        fModel.called(time, node, tid);
+        if (fFrees != null) {
+            fFrees.abort(time, node, tid);
+        }
+    }
+
     /** Events of the node were discarded from that time on (a lost-events marker). */
     public void lost(long time, String node) {
         fModel.lost(time, node);
+    }
+
+    private void readStart(long time, String node, int tid, int fd) {
+        fModel.readStart(time, node, tid, fd, false);
+        if (fFrees != null) {
+            fFrees.readStart(time, node, tid, fd);
+        }
+    }
+
+    private void readEnd(long time, String node, int tid, int fd, long bytes) {
+        fModel.readEnd(time, node, tid, fd, false, bytes);
+        if (fFrees != null) {
+            fFrees.readEnd(node, tid, fd);
+        }
     }
 
     /** An event that is the thread's traced call: @return whether it names a connection, to be told */
