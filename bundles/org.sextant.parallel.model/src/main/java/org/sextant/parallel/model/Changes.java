@@ -102,6 +102,13 @@ public final class Changes implements ChunkPipeline.Output {
         fLastEvent = Math.max(fLastEvent, nanos);
     }
 
+    /** The event count and times of a chunk replayed from its {@link ChunkEvents}, which hold its handled events only. */
+    void counted(long events, long firstEvent, long lastEvent) {
+        fEvents = events;
+        fFirstEvent = firstEvent;
+        fLastEvent = lastEvent;
+    }
+
     /**
      * Applies every change of a chunk whose worker has ended, in order: every earlier chunk's are applied, and no
      * later one's can come before (a build whose chunks come in time order, on one thread).
