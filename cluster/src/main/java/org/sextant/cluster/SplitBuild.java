@@ -146,7 +146,9 @@ final class SplitBuild {
                     description += String.format(Locale.ROOT, "; chunk outputs %.1f MB for %.1f MB of trace", outputs[0].fBytes / 1e6, //$NON-NLS-1$
                             chunks.stream().mapToLong(ChunkRef::bytes).sum() / 1e6);
                 }
-                builds.add(new AnalysisBuild(name, description, System.nanoTime() - begun, built.report() == null ? -1 : built.report().events()));
+                long nanos = System.nanoTime() - begun;
+                progress.printf(Locale.ROOT, "[sextant] %s %s: %s, %.1f s%n", trace.name(), name, description, nanos / 1e9); //$NON-NLS-1$
+                builds.add(new AnalysisBuild(name, description, nanos, built.report() == null ? -1 : built.report().events()));
             }
         } catch (TraceFormatException | InputException e) {
             return new TraceResult(trace.name(), trace.path(), host, TraceBuild.host() + " (driver)", e.getMessage(), builds, List.of(), //$NON-NLS-1$

@@ -176,32 +176,22 @@ class LocalModeTest {
 
     @Test
     void oneTraceSplitIntoChunkTasksEqualsTheSerialBuild(@TempDir Path temp) throws Exception {
-        Path trace = temp.resolve("traces/long"); //$NON-NLS-1$
-        TraceFixtures.copy(TraceFixtures.FIXTURES.resolve("perf-multi-packet"), trace); //$NON-NLS-1$
+        TraceRef trace = TraceFixtures.splitTrace(temp);
         Path workspace = temp.resolve("workspace"); //$NON-NLS-1$
-        TraceRef ref = new TraceRef("node-01/kernel-long", trace.toString()); //$NON-NLS-1$
-        // chunks of one packet: two streams of two packets each
-        TraceBuild build = new TraceBuild(workspace.toString(), Set.of(), false, 2, 1, 1_000_000_000L);
+        TraceBuild build = TraceFixtures.splitBuild(workspace);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        TraceResult result = SplitBuild.run(fSpark, ref, build, new PrintStream(progress, true, StandardCharsets.UTF_8));
+        TraceResult result = SplitBuild.run(fSpark, trace, build, new PrintStream(progress, true, StandardCharsets.UTF_8));
         String told = progress.toString(StandardCharsets.UTF_8);
-        assertTrue(result.ok(), result.damaged());
         assertTrue(told.contains("cpu chunk 1/4 node-01/kernel-long perf_stream_0 packets 0+1: started"), told); //$NON-NLS-1$
         assertTrue(told.matches("(?s).*io chunk \\d/4 node-01/kernel-long perf_stream_1 packets 1\\+1: done .*\\(4/4\\).*"), told); //$NON-NLS-1$
         assertEquals(List.of("count", "cpu", "io"), result.builds().stream().map(AnalysisBuild::analysis).toList()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         for (AnalysisBuild built : result.builds().subList(1, 3)) {
             assertTrue(built.description().startsWith("split into 4 chunk tasks, merged on 2 threads"), built.description()); //$NON-NLS-1$
         }
-        TraceFixtures.checkSummary(result, TraceFixtures.catalogue());
-        TraceFixtures.SerialReference serial = new TraceFixtures.SerialReference(temp.resolve("serial")); //$NON-NLS-1$
-        try {
-            assertEquals(List.of("count", "cpu", "io"), serial.check(workspace, result)); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-        } finally {
-            serial.dispose();
-        }
+        TraceFixtures.checkSplit(result, workspace, temp.resolve("serial")); //$NON-NLS-1$
 
         ByteArrayOutputStream second = new ByteArrayOutputStream();
-        TraceResult again = SplitBuild.run(fSpark, ref, build, new PrintStream(second, true, StandardCharsets.UTF_8));
+        TraceResult again = SplitBuild.run(fSpark, trace, build, new PrintStream(second, true, StandardCharsets.UTF_8));
         assertEquals(List.of("reused", "reused", "reused"), again.builds().stream().map(AnalysisBuild::description).toList()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         assertFalse(second.toString(StandardCharsets.UTF_8).contains("chunk"), "no chunk task for a reused history"); //$NON-NLS-1$ //$NON-NLS-2$
         assertEquals(result.rows(), again.rows());

@@ -188,13 +188,13 @@ public final class ParallelBuilder {
 
     /**
      * One chunk's work: a fresh worker over the chunk's events, as decoded, making the chunk's changes; with a
-     * recorder, what its handlers read is also recorded, for the worker to run again where the merge is
-     * ({@link SplitTrace}).
+     * recorder, what its handlers read is recorded instead, for the worker to run again where the merge is
+     * ({@link SplitTrace}), and its changes are counted but not kept.
      */
     static Changes work(CtfTrace trace, Chunk chunk, List<Packet> packets, long shift, ChunkAnalysis analysis, MergedState state,
             ChunkEvents.Recorder recorder) throws TraceFormatException, IOException {
         CtfMetadata metadata = trace.metadata();
-        Changes changes = new Changes(state);
+        Changes changes = recorder == null ? new Changes(state) : Changes.discarded();
         ChunkAnalysis.Worker worker = analysis.worker(trace.directory());
         Handlers handlers = new Handlers(worker);
         DecodedFields decoded = new DecodedFields();

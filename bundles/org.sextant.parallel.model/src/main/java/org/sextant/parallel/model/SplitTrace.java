@@ -97,7 +97,7 @@ public final class SplitTrace {
                     + " here: the trace changed since it was cut into " + fChunkBytes + "-byte chunks");
         }
         ChunkEvents.Recorder recorder = new ChunkEvents.Recorder();
-        Changes changes = ParallelBuilder.work(fTrace, own, fTrace.packets().get(own.stream()), 0, analysis, new MergedState(null), recorder);
+        Changes changes = ParallelBuilder.work(fTrace, own, fTrace.packets().get(own.stream()), 0, analysis, null, recorder);
         return recorder.finish(chunk.index(), changes);
     }
 
