@@ -6,8 +6,12 @@
 # tools/capture/perf-large.sh with --large DIR), each from fresh histories:
 #   1. the in-process engine, trace after trace on 2 threads (no Spark)      vs  Spark local mode on 2 cores
 #   2. a standalone cluster (127.0.0.1) of one 1-core worker                  vs  two 1-core workers
+#   3. the large trace: in-process on 2 threads  vs  one task on 2 threads  vs  a task per chunk (--split), in
+#      local mode on 2 cores and on standalone clusters of one and two 1-core workers; each analysis's build and
+#      the size of its chunks' outputs against the trace's
 # and each task's cost (the traces table's seconds). Wall times include each JVM's start (Spark's ~10 s).
-# usage: tools/bench-cluster.sh [--traces DIR] [--large DIR]
+# --large-only runs the large trace's lines alone.
+# usage: tools/bench-cluster.sh [--traces DIR] [--large DIR] [--large-only]
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 HOME_DIR=$ROOT/cluster/target/spark-home
@@ -19,8 +23,8 @@ KEEP=${KEEP:-}
 PIDS=()
 cleanup() { for pid in "${PIDS[@]}"; do pkill -KILL -P "$pid" 2>/dev/null || true; kill -KILL "$pid" 2>/dev/null || true; done; [ -n "$KEEP" ] || rm -rf "$WORK"; }
 trap cleanup EXIT
-TRACES= LARGE=
-while [ $# -gt 0 ]; do case $1 in --traces) TRACES=$2; shift 2 ;; --large) LARGE=$2; shift 2 ;; *) echo "unknown option $1" >&2; exit 2 ;; esac; done
+TRACES= LARGE= LARGE_ONLY=
+while [ $# -gt 0 ]; do case $1 in --traces) TRACES=$2; shift 2 ;; --large) LARGE=$2; shift 2 ;; --large-only) LARGE_ONLY=1; shift ;; *) echo "unknown option $1" >&2; exit 2 ;; esac; done
 
 fixture() { # copy a fixture, unpacking gzipped streams
     mkdir -p "$2"; cp "$ROOT/tests/fixtures/$1"/* "$2"/ 2>/dev/null || true
@@ -76,15 +80,30 @@ stop_cluster() { for pid in "${PIDS[@]}"; do pkill -KILL -P "$pid" 2>/dev/null |
 
 count=$(find "$TRACES" -name metadata | wc -l)
 echo "# tools/bench-cluster.sh, $(date -u +%Y-%m-%d), $(nproc) cores; $count traces ($(du -sh "$TRACES" | cut -f1)); large: $(du -sh "$LARGE" | cut -f1)"
+builds() { # builds NAME: each chunk analysis's build in that split job's run, as it told it
+    grep -E '^\[sextant\] [^ ]+ (cpu|io): ' "$WORK/$(echo "$1" | tr -c 'a-zA-Z0-9\n' '-').err" | sed 's/^\[sextant\]/   /'
+}
+large() {
+    inprocess "in-process, 2 threads, large" 2 "$LARGE"
+    job "local[2], large (1 task, 2 threads)" --master 'local[2]' --threads 2 "$LARGE"
+    job "local[2], large, task per chunk" --master 'local[2]' --split --threads 2 "$LARGE"
+    builds "local[2], large, task per chunk"
+    for workers in 1 2; do
+        standalone $workers
+        job "standalone, $workers x 1-core, large, split" --master "$MASTER" --conf spark.jars="$JAR" --conf spark.executor.memory=1g \
+            --split --threads 2 "$LARGE"
+        stop_cluster
+    done
+}
+if [ -n "$LARGE_ONLY" ]; then large; exit 0; fi
 inprocess "in-process, 2 threads, $count traces" 2 "$TRACES"
 job "local[2], $count traces" --master 'local[2]' "$TRACES"
-inprocess "in-process, 2 threads, large" 2 "$LARGE"
-job "local[2], large (1 task, 2 threads)" --master 'local[2]' --threads 2 "$LARGE"
 for workers in 1 2; do
     standalone $workers
     job "standalone, $workers x 1-core, $count traces" --master "$MASTER" --conf spark.jars="$JAR" --conf spark.executor.memory=1g "$TRACES"
     stop_cluster
 done
+large
 echo "# each task's cost, local[2] (seconds: the task's wall time on one core)"
 java $OPENS -Dlog4j2.configurationFile="$HOME_DIR/conf/log4j2.properties" -cp "$HOME_DIR/jars/*:$JAR" org.sextant.cluster.ClusterJob \
     --master 'local[1]' --out "$WORK/out-$(echo "local[2], $count traces" | tr -c 'a-zA-Z0-9\n' '-')" \

@@ -21,8 +21,8 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Sextant's history engine as a Spark job, one task per trace: a door, as the command line and the trace server
- * are. Each task builds (or reuses) its trace's histories where {@code sextant analyze} keeps them and returns its
+ * Sextant's history engine as a Spark job, one task per trace (or, with {@code --split}, one task per chunk of a
+ * trace: {@link SplitBuild}): a door, as the command line and the trace server are. Each task builds (or reuses) its trace's histories where {@code sextant analyze} keeps them and returns its
  * summary rows; the driver writes them as Parquet ({@code OUT/summary}, one row per trace, entity, metric and time
  * bucket; {@code OUT/traces}, one row per trace) and prints the cluster-wide summary from them with Spark SQL.
  *
@@ -99,7 +99,14 @@ public final class ClusterJob {
             err.printf("[sextant] %d traces, %s, histories in %s%n", traces.size(), spark.sparkContext().master(), //$NON-NLS-1$
                     TraceBuild.historiesOf(options.fWorkspace, Path.of("/")).toAbsolutePath()); //$NON-NLS-1$
             long started = System.nanoTime();
-            List<TraceResult> results = build(spark, traces, build, err);
+            List<TraceResult> results = new ArrayList<>();
+            if (options.fSplit) {
+                for (TraceRef trace : traces) {
+                    results.add(SplitBuild.run(spark, trace, build, err));
+                }
+            } else {
+                results = build(spark, traces, build, err);
+            }
             err.printf(java.util.Locale.ROOT, "[sextant] built in %.3f s%n", (System.nanoTime() - started) / 1e9); //$NON-NLS-1$
             write(spark, results, options.fOut);
             ClusterReport.print(spark, results, options.fOut, out);
@@ -112,6 +119,10 @@ public final class ClusterJob {
             return 2;
         } catch (IOException e) {
             err.println("sextant: error: " + e.getMessage()); //$NON-NLS-1$
+            return 2;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("sextant: error: interrupted"); //$NON-NLS-1$
             return 2;
         } finally {
             if (!shared) {
@@ -127,8 +138,14 @@ public final class ClusterJob {
         } else if (!conf.contains("spark.master")) { //$NON-NLS-1$
             conf.setMaster("local[*]"); //$NON-NLS-1$
         }
-        // one task per trace, each building on this many threads
-        conf.set("spark.task.cpus", Integer.toString(options.fThreads)); //$NON-NLS-1$
+        if (options.fSplit) {
+            // a task per chunk, on one core; the driver takes every chunk's output, but never holds them all
+            conf.set("spark.task.cpus", "1"); //$NON-NLS-1$ //$NON-NLS-2$
+            conf.setIfMissing("spark.driver.maxResultSize", "0"); //$NON-NLS-1$ //$NON-NLS-2$
+        } else {
+            // one task per trace, each building on this many threads
+            conf.set("spark.task.cpus", Integer.toString(options.fThreads)); //$NON-NLS-1$
+        }
         conf.setIfMissing("spark.ui.enabled", "false"); //$NON-NLS-1$ //$NON-NLS-2$
         String jar = jobJar();
         if (!conf.get("spark.master").startsWith("local") && !conf.contains("spark.jars") && jar != null) { //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
@@ -167,7 +184,7 @@ public final class ClusterJob {
      */
     public static List<TraceResult> build(SparkSession spark, List<TraceRef> traces, TraceBuild build, PrintStream progress) throws UnreadableTrace {
         JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
-        TaskProgress listener = new TaskProgress(traces, progress);
+        TaskProgress listener = new TaskProgress("trace", traces.stream().map(TraceRef::name).toList(), progress); //$NON-NLS-1$
         context.sc().addSparkListener(listener);
         context.setJobGroup(JOB_GROUP, "sextant: " + traces.size() + " traces", true); //$NON-NLS-1$ //$NON-NLS-2$
         try {
@@ -197,7 +214,7 @@ public final class ClusterJob {
     }
 
     /** The unreadable trace's sentence, from the exception or, once it crossed from an executor, its text. */
-    private static String unreadable(Throwable failure) {
+    static String unreadable(Throwable failure) {
         String marker = UnreadableTraceException.class.getName() + ": "; //$NON-NLS-1$
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof UnreadableTraceException) {

@@ -15,7 +15,7 @@ import java.util.Set;
  *
  * <pre>
  * [--master URL] [--out DIR] [--workspace DIR] [--analysis count,cpu,io] [--threads N | --serial]
- * [--chunk-size SIZE] [--bucket DURATION] [--conf KEY=VALUE]... [--query SQL] TRACE_DIR...
+ * [--split] [--chunk-size SIZE] [--bucket DURATION] [--conf KEY=VALUE]... [--query SQL] TRACE_DIR...
  * </pre>
  */
 final class Options {
@@ -26,6 +26,7 @@ final class Options {
     Set<String> fAnalyses = new LinkedHashSet<>();
     int fThreads = 1;
     boolean fSerial;
+    boolean fSplit;
     long fChunkBytes;
     long fBucketNanos = 1_000_000_000L;
     Map<String, String> fConf = new LinkedHashMap<>();
@@ -52,6 +53,7 @@ final class Options {
             case "--analysis" -> options.fAnalyses.addAll(List.of(value(args, ++i, arg).split(","))); //$NON-NLS-1$ //$NON-NLS-2$
             case "--threads" -> options.fThreads = positive(value(args, ++i, arg), arg); //$NON-NLS-1$
             case "--serial" -> options.fSerial = true; //$NON-NLS-1$
+            case "--split" -> options.fSplit = true; //$NON-NLS-1$
             case "--chunk-size" -> options.fChunkBytes = bytes(value(args, ++i, arg)); //$NON-NLS-1$
             case "--bucket" -> options.fBucketNanos = nanos(value(args, ++i, arg)); //$NON-NLS-1$
             case "--query" -> options.fQuery = value(args, ++i, arg); //$NON-NLS-1$
@@ -73,6 +75,9 @@ final class Options {
         }
         if (options.fRoots.isEmpty() && options.fQuery == null) {
             throw new UsageException("no trace directory given"); //$NON-NLS-1$
+        }
+        if (options.fSplit && options.fSerial) {
+            throw new UsageException("--split builds in chunks: not with --serial"); //$NON-NLS-1$
         }
         if (options.fWorkspace == null) {
             options.fWorkspace = options.fOut.resolve("workspace"); //$NON-NLS-1$

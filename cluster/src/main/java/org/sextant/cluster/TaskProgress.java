@@ -17,20 +17,30 @@ import org.apache.spark.scheduler.SparkListenerTaskStart;
 import org.apache.spark.scheduler.TaskInfo;
 
 /**
- * Tells on the driver, per task, which trace started where and how it ended: one line each on standard error,
- * as {@code sextant analyze} tells its progress. A task's index is its trace's place in the job's list.
+ * Tells on the driver, per task, which trace (or chunk) started where and how it ended: one line each on standard
+ * error, as {@code sextant analyze} tells its progress. A task's index is its input's place in the job's list.
  */
 final class TaskProgress extends SparkListener {
 
-    private final List<TraceRef> fTraces;
+    private final String fNoun;
+    private final List<String> fNames;
     private final PrintStream fOut;
     private final AtomicInteger fDone = new AtomicInteger();
     private final CountDownLatch fAllDone;
 
-    TaskProgress(List<TraceRef> traces, PrintStream out) {
-        fTraces = traces;
+    /**
+     * @param noun
+     *            what a task works on ("trace")
+     * @param names
+     *            the name of each task's input, by task index
+     * @param out
+     *            where to tell
+     */
+    TaskProgress(String noun, List<String> names, PrintStream out) {
+        fNoun = noun;
+        fNames = names;
         fOut = out;
-        fAllDone = new CountDownLatch(traces.size());
+        fAllDone = new CountDownLatch(names.size());
     }
 
     /**
@@ -58,7 +68,7 @@ final class TaskProgress extends SparkListener {
         TaskInfo info = end.taskInfo();
         if (end.reason() == Success$.MODULE$) {
             fOut.printf(Locale.ROOT, "[sextant] %s: done in %.1f s on %s (%d/%d)%n", name(info), info.duration() / 1e3, info.host(), //$NON-NLS-1$
-                    fDone.incrementAndGet(), fTraces.size());
+                    fDone.incrementAndGet(), fNames.size());
             fAllDone.countDown();
         } else if (end.reason() instanceof TaskFailedReason failed) {
             String why = failed.toErrorString().lines().findFirst().orElse("?"); //$NON-NLS-1$
@@ -68,7 +78,7 @@ final class TaskProgress extends SparkListener {
 
     private String name(TaskInfo info) {
         int index = info.index();
-        return index >= 0 && index < fTraces.size() ? "trace " + (index + 1) + '/' + fTraces.size() + ' ' + fTraces.get(index).name() //$NON-NLS-1$
+        return index >= 0 && index < fNames.size() ? fNoun + ' ' + (index + 1) + '/' + fNames.size() + ' ' + fNames.get(index)
                 : "task " + index; //$NON-NLS-1$
     }
 }

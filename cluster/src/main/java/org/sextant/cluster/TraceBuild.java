@@ -91,6 +91,30 @@ public final class TraceBuild implements Serializable {
         return workspace.resolve(SUPPLEMENTARY).resolve(relative);
     }
 
+    /**
+     * @param analyses
+     *            analyses by name
+     * @return this build, of those analyses only
+     */
+    public TraceBuild of(Set<String> analyses) {
+        return new TraceBuild(fWorkspace, analyses, fSerial, fThreads, fChunkBytes, fBucketNanos);
+    }
+
+    /** @return the workspace whose supplementary folders keep the histories */
+    public Path workspace() {
+        return Path.of(fWorkspace);
+    }
+
+    /** @return the analyses to build, by name; empty for every one that applies */
+    public Set<String> analyses() {
+        return fAnalyses;
+    }
+
+    /** @return the summary's bucket width, in nanoseconds */
+    public long bucketNanos() {
+        return fBucketNanos;
+    }
+
     /** @return how the engine builds: serial, or parallel on the task's threads */
     public BuildMode mode() {
         return fSerial ? BuildMode.SERIAL : BuildMode.parallel(fThreads, fChunkBytes);
@@ -167,7 +191,7 @@ public final class TraceBuild implements Serializable {
     }
 
     /** The host a trace was recorded on: LTTng's {@code hostname}, perf's {@code host}. */
-    private static String host(CtfMetadata metadata) {
+    static String host(CtfMetadata metadata) {
         Map<String, String> env = metadata.env();
         String host = env.getOrDefault("hostname", env.get("host")); //$NON-NLS-1$ //$NON-NLS-2$
         return host == null ? "unknown" : host.replace("\"", ""); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
@@ -199,7 +223,7 @@ public final class TraceBuild implements Serializable {
     }
 
     /** Nothing to tell: a task's progress is its start and end, which the driver tells. */
-    private enum Progress implements HistoryEngine.Progress {
+    enum Progress implements HistoryEngine.Progress {
         QUIET;
 
         @Override

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The job in Spark's local mode (what {@code ./sextant cluster} runs with no master): over 21 traces and a damaged
  * one, every history equals the engine's serial build and every summary babeltrace2's counts; a second run reuses
  * every history; a path the executor cannot read is one error naming host and path; a cancelled job leaves no
- * partial history, and the next run completes it.
+ * partial history, and the next run completes it. One trace split into a task per chunk: its histories equal the
+ * serial build too, and a second run reuses them without a task.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class LocalModeTest {
@@ -171,6 +172,29 @@ class LocalModeTest {
             serial.dispose();
         }
         assertNotNull(again.get(0).builds());
+    }
+
+    @Test
+    void oneTraceSplitIntoChunkTasksEqualsTheSerialBuild(@TempDir Path temp) throws Exception {
+        TraceRef trace = TraceFixtures.splitTrace(temp);
+        Path workspace = temp.resolve("workspace"); //$NON-NLS-1$
+        TraceBuild build = TraceFixtures.splitBuild(workspace);
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        TraceResult result = SplitBuild.run(fSpark, trace, build, new PrintStream(progress, true, StandardCharsets.UTF_8));
+        String told = progress.toString(StandardCharsets.UTF_8);
+        assertTrue(told.contains("cpu chunk 1/4 node-01/kernel-long perf_stream_0 packets 0+1: started"), told); //$NON-NLS-1$
+        assertTrue(told.matches("(?s).*io chunk \\d/4 node-01/kernel-long perf_stream_1 packets 1\\+1: done .*\\(4/4\\).*"), told); //$NON-NLS-1$
+        assertEquals(List.of("count", "cpu", "io"), result.builds().stream().map(AnalysisBuild::analysis).toList()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        for (AnalysisBuild built : result.builds().subList(1, 3)) {
+            assertTrue(built.description().startsWith("split into 4 chunk tasks, merged on 2 threads"), built.description()); //$NON-NLS-1$
+        }
+        TraceFixtures.checkSplit(result, workspace, temp.resolve("serial")); //$NON-NLS-1$
+
+        ByteArrayOutputStream second = new ByteArrayOutputStream();
+        TraceResult again = SplitBuild.run(fSpark, trace, build, new PrintStream(second, true, StandardCharsets.UTF_8));
+        assertEquals(List.of("reused", "reused", "reused"), again.builds().stream().map(AnalysisBuild::description).toList()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        assertFalse(second.toString(StandardCharsets.UTF_8).contains("chunk"), "no chunk task for a reused history"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals(result.rows(), again.rows());
     }
 
     private static List<Path> partials(Path directory) throws IOException {

@@ -15,6 +15,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,9 +26,32 @@ import org.junit.jupiter.api.io.TempDir;
  * Maven Central jars), the driver in this JVM shipping the job jar: 21 traces, each history equal to the engine's
  * serial build and each summary to babeltrace2's counts; then the same job again on fresh histories with one
  * worker's executor killed mid-job: Spark runs its tasks again elsewhere, and every history and summary is the same.
+ * One trace split into a task per chunk, an executor killed as its first chunk tasks start: its histories equal
+ * the serial build.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class StandaloneClusterIT {
+
+    @TempDir
+    static Path fClusterDirectory;
+    private static StandaloneCluster fCluster;
+    private static SparkSession fSpark;
+
+    @BeforeAll
+    static void start() throws Exception {
+        fCluster = new StandaloneCluster(fClusterDirectory, 2);
+        fSpark = session(fCluster);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (fSpark != null) {
+            fSpark.close();
+        }
+        if (fCluster != null) {
+            fCluster.close();
+        }
+    }
 
     private static SparkSession session(StandaloneCluster cluster) {
         return SparkSession.builder().master(cluster.master()).appName("sextant standalone test") //$NON-NLS-1$
@@ -56,38 +81,61 @@ class StandaloneClusterIT {
     void twoWorkersBuildEveryTraceAndSurviveALostExecutor(@TempDir Path temp) throws Exception {
         Path root = TraceFixtures.layout(temp.resolve("traces"), 10); //$NON-NLS-1$
         List<TraceRef> traces = TraceFinder.find(List.of(root));
-        try (StandaloneCluster cluster = new StandaloneCluster(temp.resolve("cluster"), 2); SparkSession spark = session(cluster)) { //$NON-NLS-1$
-            Path workspace = temp.resolve("workspace"); //$NON-NLS-1$
-            ByteArrayOutputStream progress = new ByteArrayOutputStream();
-            List<TraceResult> results = ClusterJob.build(spark, traces, new TraceBuild(workspace.toString(), Set.of(), false, 1, 0, 1_000_000_000L),
-                    new PrintStream(progress, true, StandardCharsets.UTF_8));
-            check(results, workspace, temp.resolve("serial")); //$NON-NLS-1$
-            assertEquals(2, results.stream().map(TraceResult::executor).distinct().count(), "tasks ran on both workers"); //$NON-NLS-1$
+        Path workspace = temp.resolve("workspace"); //$NON-NLS-1$
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        List<TraceResult> results = ClusterJob.build(fSpark, traces, new TraceBuild(workspace.toString(), Set.of(), false, 1, 0, 1_000_000_000L),
+                new PrintStream(progress, true, StandardCharsets.UTF_8));
+        check(results, workspace, temp.resolve("serial")); //$NON-NLS-1$
+        assertEquals(2, results.stream().map(TraceResult::executor).distinct().count(), "tasks ran on both workers"); //$NON-NLS-1$
 
-            // Again on fresh histories, one worker's executor killed once the job is under way.
-            Path again = temp.resolve("workspace-again"); //$NON-NLS-1$
-            ByteArrayOutputStream told = new ByteArrayOutputStream();
-            PrintStream out = new PrintStream(told, true, StandardCharsets.UTF_8);
-            CompletableFuture<List<TraceResult>> job = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return ClusterJob.build(spark, traces, new TraceBuild(again.toString(), Set.of(), false, 1, 0, 1_000_000_000L), out);
-                } catch (ClusterJob.UnreadableTrace e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-            while (!told.toString(StandardCharsets.UTF_8).contains("(3/21)") && System.nanoTime() < deadline) { //$NON-NLS-1$
-                Thread.sleep(20);
+        // Again on fresh histories, one worker's executor killed once the job is under way.
+        Path again = temp.resolve("workspace-again"); //$NON-NLS-1$
+        ByteArrayOutputStream told = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(told, true, StandardCharsets.UTF_8);
+        CompletableFuture<List<TraceResult>> job = CompletableFuture.supplyAsync(() -> {
+            try {
+                return ClusterJob.build(fSpark, traces, new TraceBuild(again.toString(), Set.of(), false, 1, 0, 1_000_000_000L), out);
+            } catch (ClusterJob.UnreadableTrace e) {
+                throw new IllegalStateException(e);
             }
-            assertEquals(1, cluster.killExecutors(1), "an executor of worker 1 was running"); //$NON-NLS-1$
-            List<TraceResult> afterLoss = job.get(5, TimeUnit.MINUTES);
-            String log = told.toString(StandardCharsets.UTF_8);
-            System.out.println(log); // which tasks the lost executor took with it, and where they ran again
-            assertTrue(log.contains("(21/21)"), log); //$NON-NLS-1$
-            check(afterLoss, again, temp.resolve("serial")); //$NON-NLS-1$
-            for (int i = 0; i < results.size(); i++) {
-                assertEquals(results.get(i).rows(), afterLoss.get(i).rows(), results.get(i).trace());
-            }
+        });
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        while (!told.toString(StandardCharsets.UTF_8).contains("(3/21)") && System.nanoTime() < deadline) { //$NON-NLS-1$
+            Thread.sleep(20);
         }
+        assertEquals(1, fCluster.killExecutors(1), "an executor of worker 1 was running"); //$NON-NLS-1$
+        List<TraceResult> afterLoss = job.get(5, TimeUnit.MINUTES);
+        String log = told.toString(StandardCharsets.UTF_8);
+        System.out.println(log); // which tasks the lost executor took with it, and where they ran again
+        assertTrue(log.contains("(21/21)"), log); //$NON-NLS-1$
+        check(afterLoss, again, temp.resolve("serial")); //$NON-NLS-1$
+        for (int i = 0; i < results.size(); i++) {
+            assertEquals(results.get(i).rows(), afterLoss.get(i).rows(), results.get(i).trace());
+        }
+    }
+
+    @Test
+    void oneTraceSplitIntoChunkTasksSurvivesALostExecutor(@TempDir Path temp) throws Exception {
+        TraceRef trace = TraceFixtures.splitTrace(temp);
+        Path workspace = temp.resolve("workspace"); //$NON-NLS-1$
+        ByteArrayOutputStream told = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(told, true, StandardCharsets.UTF_8);
+        CompletableFuture<TraceResult> job = CompletableFuture.supplyAsync(() -> {
+            try {
+                return SplitBuild.run(fSpark, trace, TraceFixtures.splitBuild(workspace), out);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        while (!told.toString(StandardCharsets.UTF_8).contains("cpu chunk") && System.nanoTime() < deadline) { //$NON-NLS-1$
+            Thread.sleep(5);
+        }
+        assertEquals(1, fCluster.killExecutors(1), "an executor of worker 1 was running"); //$NON-NLS-1$
+        TraceResult result = job.get(5, TimeUnit.MINUTES);
+        String log = told.toString(StandardCharsets.UTF_8);
+        System.out.println(log); // which chunk tasks the lost executor took with it, and where they ran again
+        assertTrue(log.contains("(4/4)"), log); //$NON-NLS-1$
+        TraceFixtures.checkSplit(result, workspace, temp.resolve("serial")); //$NON-NLS-1$
     }
 }

@@ -4,6 +4,7 @@ package org.sextant.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
@@ -81,6 +83,35 @@ final class TraceFixtures {
         }
         int node = Integer.parseInt(traceName.replaceAll(".*node-(\\d+)/.*", "$1")); //$NON-NLS-1$ //$NON-NLS-2$
         return node % 2 == 0 ? "lttng-ust-libc" : "lttng-ust-small-packets"; //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
+    /** The split job's trace: perf-multi-packet, two streams of two packets, so four chunks of one packet each. */
+    static final String SPLIT_TRACE = "node-01/kernel-long"; //$NON-NLS-1$
+
+    /**
+     * @return perf-multi-packet, copied under the directory, as the split job's input
+     */
+    static TraceRef splitTrace(Path directory) throws IOException {
+        Path trace = directory.resolve("traces/long"); //$NON-NLS-1$
+        copy(FIXTURES.resolve("perf-multi-packet"), trace); //$NON-NLS-1$
+        return new TraceRef(SPLIT_TRACE, trace.toString());
+    }
+
+    /** @return the split job's build: chunks of one packet, merged on 2 threads, histories in the workspace */
+    static TraceBuild splitBuild(Path workspace) {
+        return new TraceBuild(workspace.toString(), Set.of(), false, 2, 1, 1_000_000_000L);
+    }
+
+    /** The split job's result: its summary is babeltrace2's, and each of its histories equals the serial build. */
+    static void checkSplit(TraceResult result, Path workspace, Path serialDirectory) throws Exception {
+        assertTrue(result.ok(), result.damaged());
+        checkSummary(result, catalogue());
+        SerialReference serial = new SerialReference(serialDirectory);
+        try {
+            assertEquals(List.of("count", "cpu", "io"), serial.check(workspace, result)); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        } finally {
+            serial.dispose();
+        }
     }
 
     /** Copies a fixture, unpacking gzipped streams. */

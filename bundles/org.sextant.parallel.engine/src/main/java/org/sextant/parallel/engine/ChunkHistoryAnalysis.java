@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
 import org.sextant.ctf.model.TraceFormatException;
@@ -12,10 +13,17 @@ import org.sextant.parallel.model.BuildMode;
 import org.sextant.parallel.model.ChunkAnalysis;
 import org.sextant.parallel.model.ChunkProgress;
 import org.sextant.parallel.model.ParallelBuilder;
+import org.sextant.parallel.model.SplitTrace;
 
 /**
  * The history of a {@link ChunkAnalysis} over a CTF trace: its workers hold chunk-local state, the merge resolves
  * what they deferred and writes the history ({@link ParallelBuilder}, or its serial mode).
+ *
+ * <p>
+ * Its chunks can also be decoded by tasks of a cluster, each run on one chunk ({@link SplitTrace#run}) and handed
+ * back in chunk order to a merge where the history is written: {@link #merging} is that history, which the
+ * {@link HistoryEngine} builds, records and reuses as it does this analysis's own, file for file.
+ * </p>
  *
  * @param historyId
  *            the state system's id, which names the history's files
@@ -63,8 +71,59 @@ public record ChunkHistoryAnalysis(String historyId, int stateVersion, Map<Strin
      */
     public static Built build(ChunkAnalysis analysis, Path trace, ITmfStateSystemBuilder ss, BuildMode mode, ChunkProgress progress,
             AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
-        ParallelBuilder.Stats stats = new ParallelBuilder(mode).build(trace, analysis, new StateSystemWriter(ss), progress, cancelled);
+        return built(mode, new ParallelBuilder(mode).build(trace, analysis, new StateSystemWriter(ss), progress, cancelled));
+    }
+
+    private static Built built(BuildMode mode, ParallelBuilder.Stats stats) {
         return new Built(new Report(mode.workerThreads(), stats.chunks(), stats.events(), stats.deferred(), stats.maxChunksInFlight(), stats.costs()),
                 stats.lastEvent());
+    }
+
+    /**
+     * This analysis's history merged from chunks decoded elsewhere: what {@link HistoryEngine#build} is given to
+     * build it where the history is kept, with this analysis's id, state version, parameters and writers, so that
+     * either build reuses the other's history.
+     *
+     * @param trace
+     *            the trace, cut as the chunks were
+     * @param outputs
+     *            asked for once a build is needed (a history reused needs no chunk): starts the chunks' tasks and
+     *            hands their outputs over
+     * @return the history analysis to build
+     */
+    public HistoryAnalysis merging(SplitTrace trace, Supplier<SplitTrace.Outputs> outputs) {
+        ChunkHistoryAnalysis self = this;
+        return new HistoryAnalysis() {
+            @Override
+            public String historyId() {
+                return historyId;
+            }
+
+            @Override
+            public int stateVersion() {
+                return stateVersion;
+            }
+
+            @Override
+            public Map<String, String> buildParameters() {
+                return buildParameters;
+            }
+
+            @Override
+            public int defaultWriters() {
+                return defaultWriters;
+            }
+
+            @Override
+            public Built build(Path ignored, ITmfStateSystemBuilder ss, BuildMode mode, ChunkProgress progress, AtomicBoolean cancelled)
+                    throws TraceFormatException, IOException, InterruptedException {
+                return built(mode, trace.merge(self.analysis(), outputs.get(), mode.workerThreads(), new StateSystemWriter(ss), progress, cancelled));
+            }
+
+            @Override
+            public String describeMode(BuildMode mode, Report report) {
+                return "split into " + report.chunks() + " chunk tasks, merged on " + report.threads() + " threads"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            }
+        };
     }
 }

@@ -22,9 +22,11 @@ public final class Changes implements ChunkPipeline.Output {
     }
 
     private final MergedState fState;
+    private final boolean fKept;
     private long[] fTimes = new long[256];
     private Change[] fChanges = new Change[256];
     private int fSize;
+    private long fLastTime = Long.MIN_VALUE;
     private int fDeferred;
     private long fEvents;
     private long fFirstEvent = Long.MAX_VALUE;
@@ -32,6 +34,22 @@ public final class Changes implements ChunkPipeline.Output {
 
     Changes(MergedState state) {
         fState = state;
+        fKept = true;
+    }
+
+    private Changes() {
+        fState = null;
+        fKept = false;
+        fTimes = null;
+        fChanges = null;
+    }
+
+    /**
+     * @return changes that are counted and checked for order but not kept: those of a worker that runs where its
+     *         chunk is decoded only to record what it reads ({@link ChunkEvents}), and runs again where the merge is
+     */
+    static Changes discarded() {
+        return new Changes();
     }
 
     /**
@@ -80,19 +98,24 @@ public final class Changes implements ChunkPipeline.Output {
      *            what the merge does at the place's time
      */
     public void fill(int place, Change change) {
-        fChanges[place] = change;
+        if (fKept) {
+            fChanges[place] = change;
+        }
     }
 
     private int append(long time, Change change) {
-        if (fSize > 0 && time < fTimes[fSize - 1]) {
-            throw new IllegalArgumentException("change at " + time + " after one at " + fTimes[fSize - 1]);
+        if (time < fLastTime) {
+            throw new IllegalArgumentException("change at " + time + " after one at " + fLastTime);
         }
-        if (fSize == fTimes.length) {
-            fTimes = Arrays.copyOf(fTimes, fSize * 2);
-            fChanges = Arrays.copyOf(fChanges, fSize * 2);
+        fLastTime = time;
+        if (fKept) {
+            if (fSize == fTimes.length) {
+                fTimes = Arrays.copyOf(fTimes, fSize * 2);
+                fChanges = Arrays.copyOf(fChanges, fSize * 2);
+            }
+            fTimes[fSize] = time;
+            fChanges[fSize] = change;
         }
-        fTimes[fSize] = time;
-        fChanges[fSize] = change;
         return fSize++;
     }
 
@@ -100,6 +123,13 @@ public final class Changes implements ChunkPipeline.Output {
         fEvents++;
         fFirstEvent = Math.min(fFirstEvent, nanos);
         fLastEvent = Math.max(fLastEvent, nanos);
+    }
+
+    /** The event count and times of a chunk replayed from its {@link ChunkEvents}, which hold its handled events only. */
+    void counted(long events, long firstEvent, long lastEvent) {
+        fEvents = events;
+        fFirstEvent = firstEvent;
+        fLastEvent = lastEvent;
     }
 
     /**

@@ -158,25 +158,7 @@ public final class ParallelBuilder {
         ChunkPipeline.Work<Changes> work = new ChunkPipeline.Work<>() {
             @Override
             public Changes run(Chunk chunk, List<Packet> packets) throws TraceFormatException, IOException {
-                CtfTrace trace = traceOfStream.get(chunk.stream());
-                CtfMetadata metadata = trace.metadata();
-                long shift = shiftOfStream.get(chunk.stream());
-                Changes changes = new Changes(state);
-                ChunkAnalysis.Worker worker = analysis.worker(trace.directory());
-                Handlers handlers = new Handlers(worker);
-                DecodedFields decoded = new DecodedFields();
-                trace.reader(chunk.stream(), analysis.fields()).strings(analysis.strings()).read(packets, chunk.firstPacket(), chunk.packets(),
-                        (timestamp, cpu, event, fields) -> {
-                            long nanos = metadata.toNanos(timestamp) + shift;
-                            changes.event(nanos);
-                            ChunkAnalysis.Handler handler = handlers.of(event);
-                            if (handler != IGNORED) {
-                                decoded.fFields = fields;
-                                handler.event(nanos, cpu, decoded, changes);
-                            }
-                        });
-                worker.end(changes);
-                return changes;
+                return work(traceOfStream.get(chunk.stream()), chunk, packets, shiftOfStream.get(chunk.stream()), analysis, state, null);
             }
 
             @Override
@@ -184,8 +166,17 @@ public final class ParallelBuilder {
                 return new Changes(state);
             }
         };
+        return merge(traces, shifts, started, fMode.workerThreads(), fMode.targetChunkBytes(), state, work, progress, cancelled);
+    }
+
+    /**
+     * Runs the chunks' work on the pipeline and merges their changes into the state: what a build does once it
+     * knows where each chunk's changes come from.
+     */
+    static Stats merge(List<CtfTrace> traces, long[] shifts, long started, int threads, long chunkBytes, MergedState state, ChunkPipeline.Work<Changes> work,
+            ChunkProgress progress, AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
         long[] totals = { 0, Long.MAX_VALUE, Long.MIN_VALUE }; // deferred, first event, last event
-        ChunkPipeline.Result result = ChunkPipeline.run(traces, shifts, started, fMode.workerThreads(), fMode.targetChunkBytes(), work, changes -> {
+        ChunkPipeline.Result result = ChunkPipeline.run(traces, shifts, started, threads, chunkBytes, work, changes -> {
             state.chunkStartsAt(changes.firstEvent());
             totals[0] += changes.deferred();
             totals[1] = Math.min(totals[1], changes.firstEvent());
@@ -193,6 +184,51 @@ public final class ParallelBuilder {
         }, progress, cancelled);
         return new Stats(result.chunks(), result.streams(), result.events(), result.entries(), totals[0], totals[1], totals[2],
                 result.maxChunksInFlight(), result.costs());
+    }
+
+    /**
+     * One chunk's work: a fresh worker over the chunk's events, as decoded, making the chunk's changes; with a
+     * recorder, what its handlers read is recorded instead, for the worker to run again where the merge is
+     * ({@link SplitTrace}), and its changes are counted but not kept.
+     */
+    static Changes work(CtfTrace trace, Chunk chunk, List<Packet> packets, long shift, ChunkAnalysis analysis, MergedState state,
+            ChunkEvents.Recorder recorder) throws TraceFormatException, IOException {
+        CtfMetadata metadata = trace.metadata();
+        Changes changes = recorder == null ? new Changes(state) : Changes.discarded();
+        ChunkAnalysis.Worker worker = analysis.worker(trace.directory());
+        Handlers handlers = new Handlers(worker);
+        DecodedFields decoded = new DecodedFields();
+        trace.reader(chunk.stream(), analysis.fields()).strings(analysis.strings()).read(packets, chunk.firstPacket(), chunk.packets(),
+                (timestamp, cpu, event, fields) -> {
+                    long nanos = metadata.toNanos(timestamp) + shift;
+                    changes.event(nanos);
+                    ChunkAnalysis.Handler handler = handlers.of(event);
+                    if (handler != IGNORED) {
+                        decoded.fFields = fields;
+                        if (recorder == null) {
+                            handler.event(nanos, cpu, decoded, changes);
+                        } else {
+                            handler.event(nanos, cpu, recorder.begin(nanos, cpu, event.name(), decoded), changes);
+                            recorder.end();
+                        }
+                    }
+                });
+        worker.end(changes);
+        return changes;
+    }
+
+    /**
+     * One chunk's work again, from what its handlers read when it was decoded: the same worker over the same
+     * events and fields, so the same changes.
+     */
+    static Changes replay(ChunkEvents events, Path traceDirectory, ChunkAnalysis analysis, MergedState state) {
+        Changes changes = new Changes(state);
+        ChunkAnalysis.Worker worker = analysis.worker(traceDirectory);
+        Map<String, ChunkAnalysis.Handler> handlers = new HashMap<>();
+        events.replay((nanos, cpu, eventClass, fields) -> handlers.computeIfAbsent(eventClass, worker::handler).event(nanos, cpu, fields, changes));
+        worker.end(changes);
+        changes.counted(events.events(), events.firstEvent(), events.lastEvent());
+        return changes;
     }
 
     /**
