@@ -3,13 +3,15 @@
 """Writes what babeltrace2 2.0 reads from the CTF 1.8 twin of each CTF 2 fixture: the golden files that
 `Ctf2TracesTest` compares the codec's reading of the CTF 2 trace with (tests/fixtures/CATALOGUE.md, "CTF 2").
 
-    tools/ctf2-twins.py BABELTRACE_GIT_DIR [--check]
+    tools/ctf2-twins.py [BABELTRACE_GIT_DIR] [--check]
 
 BABELTRACE_GIT_DIR is a clone of babeltrace's repository (its git directory); each twin is extracted from it at
 the commit named below into a temporary directory. babeltrace2 2.0 cannot read CTF 2, so the oracle is its
 reading of the CTF 1.8 trace that each CTF 2 trace of Trace Compass's suite was translated from: for
-debug-info, the twin as it was before babeltrace renamed `libhello_so` to `libhello-so` in its data (2023). One line per event, in babeltrace2's
-order (by time; ties by stream, as the codec's merge breaks them):
+debug-info, the twin as it was before babeltrace renamed `libhello_so` to `libhello-so` in its data (2023).
+Without BABELTRACE_GIT_DIR, only the recordings of LTTng 2.14 (RECORDED below), whose CTF 1.8 twin was
+recorded in the same run (tools/capture/lttng-2.14-ctf2.sh) and is a fixture too. One line per event, in
+babeltrace2's order (by time; ties by stream, as the codec's merge breaks them):
 
     CYCLES NAME FIELD=VALUE ...
 
@@ -43,6 +45,11 @@ TWINS = {
     "trace-with-index": ("trace-with-index", CATALOGUED),
 }
 
+# CTF 2 fixture -> its CTF 1.8 twin, both under tests/fixtures, recorded together by LTTng 2.14
+RECORDED = {
+    "lttng-2.14-ust-fields": "lttng-2.14-ust-fields/ctf-1.8",
+}
+
 
 def extract(git_dir, commit, twin, into):
     """The twin's files at the commit, from `git archive` (a twin's files are all small)."""
@@ -56,6 +63,10 @@ def leaves(field, name, out):
     if isinstance(field, bt2._StructureFieldConst):
         for member, value in field.items():
             leaves(value, member, out)
+            # babeltrace2 2.0 shows an empty text sequence (its _NAME_length 0, as LTTng names the length) with
+            # the string of an earlier event: a bug its later versions fixed (review.lttng.org/c/babeltrace/+/4528)
+            if isinstance(value, bt2._StringFieldConst) and f"_{member}_length" in field and int(field[f"_{member}_length"]) == 0:
+                out[member] = '""'
     elif isinstance(field, bt2._VariantFieldConst):
         leaves(field.selected_option, name, out)
     elif isinstance(field, bt2._ArrayFieldConst):
@@ -85,21 +96,38 @@ def read(trace):
     return lines
 
 
+def recorded_trace(twin):
+    """The one trace (the directory holding `metadata`) of a recording's CTF 1.8 copy."""
+    traces = [metadata.parent for metadata in (GOLDEN.parent / twin).rglob("metadata")]
+    if len(traces) != 1:
+        sys.exit(f"{twin}: {len(traces)} traces, expected one")
+    return traces[0]
+
+
+def write_or_check(name, lines, check):
+    """Writes the golden file of the fixture, or compares; returns whether it differs."""
+    text = "\n".join(lines) + "\n"
+    golden = GOLDEN / f"ctf2-{name}.txt"
+    if check:
+        same = golden.exists() and golden.read_text(encoding="utf-8") == text
+        print(("same      " if same else "DIFFERENT ") + name)
+        return not same
+    golden.write_text(text, encoding="utf-8")
+    print(f"{name}: {text.count(chr(10))} events")
+    return False
+
+
 def main():
-    git_dir = Path(sys.argv[1])
-    check = "--check" in sys.argv[2:]
+    arguments = [argument for argument in sys.argv[1:] if argument != "--check"]
+    check = "--check" in sys.argv[1:]
     differ = False
-    for name, (twin, commit) in TWINS.items():
-        with tempfile.TemporaryDirectory() as into:
-            text = "\n".join(read(extract(git_dir, commit, twin, into))) + "\n"
-        golden = GOLDEN / f"ctf2-{name}.txt"
-        if check:
-            same = golden.exists() and golden.read_text(encoding="utf-8") == text
-            differ |= not same
-            print(("same      " if same else "DIFFERENT ") + name)
-        else:
-            golden.write_text(text, encoding="utf-8")
-            print(f"{name}: {text.count(chr(10))} events")
+    if arguments:
+        git_dir = Path(arguments[0])
+        for name, (twin, commit) in TWINS.items():
+            with tempfile.TemporaryDirectory() as into:
+                differ |= write_or_check(name, read(extract(git_dir, commit, twin, into)), check)
+    for name, twin in RECORDED.items():
+        differ |= write_or_check(name, read(recorded_trace(twin)), check)
     return 1 if differ else 0
 
 

@@ -8,9 +8,11 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.eclipse.core.resources.IProject;
@@ -30,6 +32,7 @@ import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimestamp;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfContext;
 import org.eclipse.tracecompass.tmf.core.trace.TmfContext;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTraceWithPreDefinedEvents;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TraceValidationStatus;
 import org.eclipse.tracecompass.tmf.core.trace.location.ITmfLocation;
@@ -55,7 +58,7 @@ import org.sextant.internal.ctf.core.Messages;
  * An event the codec cannot decode fails the read that reached it with an unchecked {@link ReadFailure};
  * {@link #getFailure()} then says why.
  */
-public class Ctf2Trace extends TmfTrace implements CountableTrace, FailureReporter {
+public class Ctf2Trace extends TmfTrace implements ITmfTraceWithPreDefinedEvents, CountableTrace, FailureReporter {
 
     /** A read that stopped at an event the codec could not decode; the message names the file and the offset. */
     public static final class ReadFailure extends RuntimeException {
@@ -175,6 +178,23 @@ public class Ctf2Trace extends TmfTrace implements CountableTrace, FailureReport
         return fFailure;
     }
 
+    /** @return the event record classes of every data stream class of the metadata, as event types */
+    @Override
+    public Set<? extends ITmfEventType> getContainedEventTypes() {
+        CtfMetadata metadata = getCtfTrace().metadata();
+        Set<ITmfEventType> types = new HashSet<>();
+        for (Long stream : metadata.streams().keySet()) {
+            for (CtfMetadata.EventClass eventClass : metadata.events(stream).values()) {
+                types.add(type(eventClass));
+            }
+        }
+        return types;
+    }
+
+    private ITmfEventType type(CtfMetadata.EventClass eventClass) {
+        return fTypes.computeIfAbsent(eventClass, e -> new TmfEventType(e.name(), null));
+    }
+
     @Override
     public Iterable<ITmfEventAspect<?>> getEventAspects() {
         List<ITmfEventAspect<?>> aspects = new ArrayList<>(BASE_ASPECTS);
@@ -250,7 +270,7 @@ public class Ctf2Trace extends TmfTrace implements CountableTrace, FailureReport
     /** The cursor's current event as a Trace Compass event: its fields copied, since the codec reuses them. */
     private ITmfEvent event(TraceCursor cursor, long rank) {
         CtfMetadata.EventClass eventClass = cursor.event();
-        ITmfEventType type = fTypes.computeIfAbsent(eventClass, e -> new TmfEventType(e.name(), null));
+        ITmfEventType type = type(eventClass);
         // by name: a name met twice (nested structures, a variant's options) is one field, its last value
         Map<String, ITmfEventField> fields = new LinkedHashMap<>();
         CtfMetadata.StreamClass stream = getCtfTrace().metadata().streams().get(eventClass.streamId());

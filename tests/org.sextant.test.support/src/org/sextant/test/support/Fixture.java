@@ -150,6 +150,14 @@ public enum Fixture {
      */
     HTTP_TOPOLOGY_PERCMD("http-topology-percmd"), //$NON-NLS-1$
     /**
+     * One Redis node under Sextant's tracer built against LTTng 2.14, recorded by LTTng 2.14 in CTF 2 (this
+     * directory) and in CTF 1.8 in the same run ({@link #LTTNG_214_REDIS_CTF18}), with the node's INFO
+     * commandstats and stats after the load ({@code redis-info.txt}).
+     */
+    LTTNG_214_REDIS("lttng-2.14-redis/ctf-2"), //$NON-NLS-1$
+    /** The CTF 1.8 copy of {@link #LTTNG_214_REDIS}, recorded in the same run. */
+    LTTNG_214_REDIS_CTF18("lttng-2.14-redis/ctf-1.8"), //$NON-NLS-1$
+    /**
      * Trace Compass's {@code flipping-endianness}: LTTng 2.5, 1 CPU, context switches and interrupts only, from a
      * big-endian target.
      */

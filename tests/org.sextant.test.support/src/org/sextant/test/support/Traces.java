@@ -27,6 +27,7 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.eclipse.tracecompass.tmf.ctf.core.event.CtfTmfEvent;
+import org.sextant.ctf.core.Ctf2Trace;
 import org.sextant.ftrace.core.FtraceDatTrace;
 import org.sextant.ftrace.core.FtraceTextTrace;
 
@@ -124,9 +125,7 @@ public final class Traces {
         List<ITmfTrace> members = new ArrayList<>();
         try {
             for (Path directory : recordingTraces(recording)) {
-                ITmfTrace member = directory.getFileName().toString().equals("kernel") ? new LttngKernelTrace() : new LttngUstTrace(); //$NON-NLS-1$
-                member.initTrace(null, directory.toString(), CtfTmfEvent.class);
-                members.add(member);
+                members.add(member(directory));
             }
         } catch (IOException e) {
             members.forEach(ITmfTrace::dispose);
@@ -137,6 +136,21 @@ public final class Traces {
         TmfTraceManager.getTraceSetWithExperiment(experiment).forEach(TmfTraceManager::deleteSupplementaryFiles);
         TmfSignalManager.dispatchSignal(new TmfTraceOpenedSignal(Traces.class, experiment, null));
         return experiment;
+    }
+
+    /**
+     * A recording's trace as Trace Compass's import types it: perf's under {@code kernel}, a CTF 2 trace (LTTng
+     * 2.14's) as Sextant's {@link Ctf2Trace}, any other LTTng-UST's as Trace Compass's own.
+     */
+    private static ITmfTrace member(Path directory) throws TmfTraceException {
+        if (new Ctf2Trace().validate(null, directory.toString()).isOK()) {
+            ITmfTrace member = new Ctf2Trace();
+            member.initTrace(null, directory.toString(), ITmfEvent.class);
+            return member;
+        }
+        ITmfTrace member = directory.getFileName().toString().equals("kernel") ? new LttngKernelTrace() : new LttngUstTrace(); //$NON-NLS-1$
+        member.initTrace(null, directory.toString(), CtfTmfEvent.class);
+        return member;
     }
 
     /**

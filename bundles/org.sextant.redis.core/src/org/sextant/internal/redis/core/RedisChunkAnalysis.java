@@ -37,14 +37,15 @@ import org.sextant.redis.model.UseAfterFreeTracker;
  */
 public final class RedisChunkAnalysis implements ChunkAnalysis {
 
-    /** The process id context, as the decoder names it. */
-    static final String VPID = "_vpid"; //$NON-NLS-1$
-    /** The thread id context. */
-    static final String VTID = "_vtid"; //$NON-NLS-1$
+    /**
+     * The process and thread id contexts as the decoder names them: LTTng's CTF 1.8 metadata escapes every name
+     * with a leading underscore ({@code _vpid}), its CTF 2 metadata does not ({@code vpid}).
+     */
+    static final Set<String> CONTEXTS = Set.of("_vpid", "_vtid", "vpid", "vtid"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
 
     /**
-     * The name of the field LTTng-UST gives a sequence's length: {@code __fds_length} for {@code _fds}, with the
-     * sequence's own leading underscore.
+     * The name of the field LTTng-UST gives a sequence's length: {@code __fds_length} for {@code _fds} in CTF
+     * 1.8, with the sequence's own leading underscore; {@code _fds_length} for {@code fds} in CTF 2.
      */
     private static String lengthOf(String sequence) {
         return '_' + sequence + "_length"; //$NON-NLS-1$
@@ -60,7 +61,7 @@ public final class RedisChunkAnalysis implements ChunkAnalysis {
      *            the use-after-free finder, fed on the merging thread too
      * @param fields
      *            the decoder's names of every field of the traces' Redis events (from their metadata), and the
-     *            {@code _vpid} and {@code _vtid} contexts
+     *            {@link #CONTEXTS}
      */
     public RedisChunkAnalysis(RedisTracker tracker, UseAfterFreeTracker frees, Set<String> fields) {
         fNormalizer = new RedisEventNormalizer(tracker, frees);
@@ -133,6 +134,8 @@ public final class RedisChunkAnalysis implements ChunkAnalysis {
         private String[] fStringKeys = new String[0];
         private String[] fSequenceNames = new String[0];
         private String[] fSequenceKeys = new String[0];
+        private String fPidKey = ""; //$NON-NLS-1$
+        private String fTidKey = ""; //$NON-NLS-1$
 
         Decoding(RedisEventHandlers.Handler handler, Node node, Set<String> candidates) {
             fHandler = handler;
@@ -160,7 +163,7 @@ public final class RedisChunkAnalysis implements ChunkAnalysis {
             for (int i = 0; i < sequences.length; i++) {
                 sequences[i] = sequence(fields, fSequenceKeys[i]);
             }
-            Decoded event = new Decoded(nanos, fNode.key(fields.integer(VPID, -1)), (int) fields.integer(VTID, -1), fIntegerNames, integers,
+            Decoded event = new Decoded(nanos, fNode.key(fields.integer(fPidKey, -1)), (int) fields.integer(fTidKey, -1), fIntegerNames, integers,
                     fStringNames, strings, fSequenceNames, sequences);
             RedisEventHandlers.Handler handler = fHandler;
             changes.defer(nanos, state -> handler.handle(fNormalizer, event));
@@ -177,22 +180,23 @@ public final class RedisChunkAnalysis implements ChunkAnalysis {
 
         /**
          * Finds which candidate fields the class has, and of which kind: an LTTng sequence comes with its length
-         * ({@link RedisChunkAnalysis#lengthOf}).
+         * ({@link RedisChunkAnalysis#lengthOf}); and how the trace names the process and thread contexts.
          */
         private void learn(EventFields fields) {
+            fPidKey = present(fields, "vpid") ? "vpid" : "_vpid"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            fTidKey = present(fields, "vtid") ? "vtid" : "_vtid"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
             List<String> integerKeys = new ArrayList<>();
             List<String> stringKeys = new ArrayList<>();
             List<String> sequenceKeys = new ArrayList<>();
             for (String key : fCandidates) {
-                if (key.equals(VPID) || key.equals(VTID)) {
+                if (CONTEXTS.contains(key)) {
                     continue;
                 }
-                if (fCandidates.contains(lengthOf(key)) && fields.integer(lengthOf(key), 0) == fields.integer(lengthOf(key), 1)) {
+                if (fCandidates.contains(lengthOf(key)) && present(fields, lengthOf(key))) {
                     sequenceKeys.add(key);
                     continue;
                 }
-                // present if the value does not depend on the default
-                if (fields.integer(key, 0) == fields.integer(key, 1)) {
+                if (present(fields, key)) {
                     integerKeys.add(key);
                 } else if (fields.string(key) != null) {
                     stringKeys.add(key);
@@ -206,7 +210,12 @@ public final class RedisChunkAnalysis implements ChunkAnalysis {
             fSequenceNames = Arrays.stream(fSequenceKeys).map(Decoding::payloadName).toArray(String[]::new);
         }
 
-        /** Trace Compass's name of a payload field: LTTng's leading underscore dropped. */
+        /** Whether the event has that integer field: its value does not depend on the default. */
+        private static boolean present(EventFields fields, String key) {
+            return fields.integer(key, 0) == fields.integer(key, 1);
+        }
+
+        /** Trace Compass's name of a payload field: the leading underscore of LTTng's CTF 1.8 dropped. */
         private static String payloadName(String key) {
             return key.startsWith("_") ? key.substring(1) : key; //$NON-NLS-1$
         }

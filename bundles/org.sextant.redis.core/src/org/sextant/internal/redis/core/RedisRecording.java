@@ -76,7 +76,7 @@ public final class RedisRecording {
      *             when a file cannot be read
      */
     public static Set<String> fields(Collection<Path> traces) throws TraceFormatException, IOException {
-        Set<String> fields = new HashSet<>(Set.of(RedisChunkAnalysis.VPID, RedisChunkAnalysis.VTID));
+        Set<String> fields = new HashSet<>(RedisChunkAnalysis.CONTEXTS);
         for (Path trace : traces) {
             CtfMetadata metadata = CtfMetadata.read(trace.resolve(METADATA));
             for (Long stream : metadata.streams().keySet()) {

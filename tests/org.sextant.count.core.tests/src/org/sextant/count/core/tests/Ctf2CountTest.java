@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
@@ -19,6 +22,8 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.sextant.count.core.EventCountAnalysisModule;
 import org.sextant.count.model.CountSummary;
 import org.sextant.ctf.core.Ctf2Trace;
@@ -31,7 +36,8 @@ import org.sextant.test.support.Traces;
 /**
  * A CTF 2 trace (tests/fixtures/ctf2, CATALOGUE.md "CTF 2") opened in Trace Compass 6.2 through Sextant's trace
  * type, which 6.2's own CTF reader refuses: Trace Compass reads its events in time order and seeks among them,
- * and Sextant's event count, serial and parallel, counts what babeltrace2 reads from the CTF 1.8 twin.
+ * and Sextant's event count, serial and parallel, counts what babeltrace2 reads from the CTF 1.8 twin; the same
+ * on real recordings of LTTng 2.14, whose CTF 1.8 twin LTTng recorded in the same run.
  */
 class Ctf2CountTest {
 
@@ -55,29 +61,62 @@ class Ctf2CountTest {
     void countsWhatBabeltraceReadsSerialAndParallel() throws Exception {
         ITmfTrace trace = Traces.open(new Ctf2Trace(), ctf2("trace-with-index"));
         try {
-            EventCountAnalysisModule serial = TmfTraceUtils.getAnalysisModuleOfClass(trace, EventCountAnalysisModule.class, EventCountAnalysisModule.ID);
-            assertNotNull(serial, "the count applies to CTF 2 traces (CountableTrace)");
-            serial.schedule();
-            assertTrue(serial.waitForCompletion());
-            ITmfStateSystem serialState = serial.getStateSystem();
-            assertNotNull(serialState);
-            CountSummary summary = CountSummaries.read(serialState);
+            CountSummary summary = countSerialAndParallel(trace);
             assertEquals(fact("trace-with-index.events"), summary.events());
             assertEquals(Map.of("sample_component:message", fact("trace-with-index.events")), summary.perType());
             assertEquals(4, summary.perCpu().size(), "the packets' cpu_id, one CPU per stream");
-
-            EventCountParallelModule parallel = TmfTraceUtils.getAnalysisModuleOfClass(trace, EventCountParallelModule.class, EventCountParallelModule.ID);
-            assertNotNull(parallel, "the parallel count applies to CTF 2 traces: it reads the directory with the codec");
-            parallel.setThreads(4);
-            parallel.setChunkBytes(4096);
-            parallel.schedule();
-            assertTrue(parallel.waitForCompletion());
-            ITmfStateSystem parallelState = parallel.getStateSystem();
-            assertNotNull(parallelState);
-            assertNull(Histories.firstDifference(serialState, parallelState), "the parallel build equals the serial one");
         } finally {
             Traces.close(trace);
         }
+    }
+
+    /**
+     * Real recordings of LTTng 2.14 in CTF 2 (CATALOGUE.md "LTTng 2.14 in CTF 2"): the count per event name, serial
+     * and parallel, is babeltrace2's of the CTF 1.8 copy that LTTng recorded of the same events in the same run.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "lttng-2.14-ust-fields", "lttng-2.14-redis" })
+    void countsOfLttng214AreBabeltracesOfTheCtf18Copy(String recording) throws Exception {
+        List<Path> traces;
+        try (Stream<Path> files = Files.walk(Fixture.directory().resolve(recording).resolve("ctf-2"))) {
+            traces = files.filter(file -> file.endsWith("metadata")).map(Path::getParent).toList();
+        }
+        assertEquals(1, traces.size(), recording + ": " + traces);
+        ITmfTrace trace = Traces.open(new Ctf2Trace(), traces.get(0));
+        try {
+            CountSummary summary = countSerialAndParallel(trace);
+            Map<String, Long> expected = new TreeMap<>();
+            String prefix = recording + ".type.";
+            Fixture.catalogue().forEach((key, value) -> {
+                if (key.toString().startsWith(prefix)) {
+                    expected.put(key.toString().substring(prefix.length()), Long.parseLong(value.toString().trim()));
+                }
+            });
+            assertEquals(expected, new TreeMap<>(summary.perType()));
+            assertEquals(Long.parseLong(Fixture.catalogue().getProperty(recording + ".events").trim()), summary.events());
+        } finally {
+            Traces.close(trace);
+        }
+    }
+
+    /** The count of a CTF 2 trace, built by Trace Compass's reading of it and by the parallel builder: both equal. */
+    private static CountSummary countSerialAndParallel(ITmfTrace trace) throws Exception {
+        EventCountAnalysisModule serial = TmfTraceUtils.getAnalysisModuleOfClass(trace, EventCountAnalysisModule.class, EventCountAnalysisModule.ID);
+        assertNotNull(serial, "the count applies to CTF 2 traces (CountableTrace)");
+        serial.schedule();
+        assertTrue(serial.waitForCompletion());
+        ITmfStateSystem serialState = serial.getStateSystem();
+        assertNotNull(serialState);
+        EventCountParallelModule parallel = TmfTraceUtils.getAnalysisModuleOfClass(trace, EventCountParallelModule.class, EventCountParallelModule.ID);
+        assertNotNull(parallel, "the parallel count applies to CTF 2 traces: it reads the directory with the codec");
+        parallel.setThreads(4);
+        parallel.setChunkBytes(4096);
+        parallel.schedule();
+        assertTrue(parallel.waitForCompletion());
+        ITmfStateSystem parallelState = parallel.getStateSystem();
+        assertNotNull(parallelState);
+        assertNull(Histories.firstDifference(serialState, parallelState), "the parallel build equals the serial one");
+        return CountSummaries.read(serialState);
     }
 
     /** What the event table needs: every event in time order with its fields, and a seek by location that finds it again. */

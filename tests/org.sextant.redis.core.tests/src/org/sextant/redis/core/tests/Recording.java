@@ -106,6 +106,18 @@ final class Recording implements AutoCloseable {
     }
 
     /**
+     * @return per command, how many the node ran before its first INFO: what that INFO's commandstats count
+     */
+    Map<String, Long> commandsBeforeFirstInfo(int node) throws StateSystemDisposedException, AttributeNotFoundException {
+        long info = increments(node, RedisTracker.COMMANDS, "info").get(0); //$NON-NLS-1$
+        Map<String, Long> counted = new TreeMap<>();
+        for (String command : children(node, info - 1, RedisTracker.COMMANDS).keySet()) {
+            counted.put(command, counter(node, info - 1, RedisTracker.COMMANDS, command));
+        }
+        return counted;
+    }
+
+    /**
      * @return per command (subcommands counted under their command, as the tracer names them), its calls and
      *         rejected calls in an INFO commandstats the fixture saved
      */

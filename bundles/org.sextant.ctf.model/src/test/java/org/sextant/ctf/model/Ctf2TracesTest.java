@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,6 +23,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * twin (tests/fixtures/golden/ctf2-NAME.txt, written by tools/ctf2-twins.py), event by event, time and payload.
  */
 class Ctf2TracesTest {
+
+    /** How far apart the two sessions' records of one event may be, in cycles (ns): 17 us at most in the fixture. */
+    private static final long SAME_EVENT_CYCLES = 100_000;
 
     static Path ctf2(String name) {
         return Fixtures.PERF.resolveSibling("ctf2").resolve(name);
@@ -68,6 +72,44 @@ class Ctf2TracesTest {
         assertTrue(trace.warnings().stream().allMatch(w -> w.kind() == TraceWarning.Kind.EVENT_AFTER_PACKET));
         CtfTrace crash = CtfTrace.open(ctf2("lttng-crash"));
         assertEquals(List.of(4096L, 8192L, 12288L), crash.warnings().stream().map(TraceWarning::offset).toList());
+    }
+
+    /**
+     * A real recording of LTTng 2.14 in CTF 2 (tests/fixtures/lttng-2.14-ust-fields, CATALOGUE.md): every kind of
+     * field lttng-ust writes, read as babeltrace2 2.0 reads the CTF 1.8 copy that LTTng recorded of the same events
+     * in the same run: the same events in the same order, field for field, each at the time of its copy give or take
+     * what the tracer took to write the other session's record first (each session's record reads the clock); and
+     * as many events as the program emitted (tools/capture/ust-fields/ust-fields.c: its {@code end} counts them).
+     */
+    @Test
+    void readsLttng214AsBabeltraceReadsTheCtf18CopyOfTheSameRun() throws Exception {
+        CtfTrace trace = CtfTrace.open(recorded("lttng-2.14-ust-fields/ctf-2"));
+        assertTrue(trace.metadata().ctf2());
+        assertEquals("lttng-ust", trace.metadata().env().get("tracer_name"));
+        assertEquals("14", trace.metadata().env().get("tracer_minor"));
+        List<String> golden = Files.readAllLines(Fixtures.PERF.resolveSibling("golden").resolve("ctf2-lttng-2.14-ust-fields.txt"), StandardCharsets.UTF_8);
+        List<String> read = lines(trace);
+        assertEquals(golden.size(), read.size(), "events");
+        Map<String, Long> perName = new TreeMap<>();
+        for (int i = 0; i < golden.size(); i++) {
+            String[] expected = golden.get(i).split(" ", 2);
+            String[] actual = read.get(i).split(" ", 2);
+            assertEquals(expected[1], actual[1], "event " + i);
+            assertTrue(Math.abs(Long.parseLong(actual[0]) - Long.parseLong(expected[0])) < SAME_EVENT_CYCLES, "event " + i + " at " + actual[0] + ", its copy at " + expected[0]);
+            perName.merge(actual[1].split(" ")[0], 1L, Long::sum);
+        }
+        long steps = Fixtures.fact("lttng-2.14-ust-fields", "threads") * Fixtures.fact("lttng-2.14-ust-fields", "steps");
+        assertEquals(Map.of("sextant_fields:begin", 1L, "sextant_fields:numbers", steps, "sextant_fields:texts", steps, "sextant_fields:end", 1L), perName);
+        assertTrue(read.get(read.size() - 1).endsWith(" events=" + read.size()), "the program's own count");
+    }
+
+    /** The one trace (the directory holding a metadata file) under a recording of the fixtures. */
+    static Path recorded(String recording) throws Exception {
+        try (Stream<Path> files = Files.walk(Fixtures.PERF.resolveSibling(recording))) {
+            List<Path> traces = files.filter(file -> file.endsWith("metadata")).map(Path::getParent).toList();
+            assertEquals(1, traces.size(), recording + ": " + traces);
+            return traces.get(0);
+        }
     }
 
     @Test
