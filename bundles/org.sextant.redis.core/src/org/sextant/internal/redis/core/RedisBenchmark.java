@@ -44,7 +44,8 @@ import org.sextant.redis.core.RedisParallelModule;
  * ({@code sizes}): the recording cut where a quarter, half and all of its packets' bytes have ended (whole packets,
  * copied to a temporary directory), each built by Trace Compass and by the parallel builder at the most threads asked for,
  * and the two histories of each size compared both ways ({@code identical}). Each size gives wall and CPU time
- * (the whole process's: on a shared machine, waiting for a core inflates only the former).
+ * (the whole process's: on a shared machine, waiting for a core inflates only the former). With {@code --cold}, the
+ * builds of every mode are timed on a dropped page cache; the sizes are timed as those builds leave it.
  */
 public class RedisBenchmark extends HistoryBenchmark {
 
@@ -61,9 +62,9 @@ public class RedisBenchmark extends HistoryBenchmark {
     }
 
     @Override
-    public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, List<Integer> writers, long chunkBytes, int repeat, PrintStream log)
-            throws HeadlessAnalysisException {
-        Map<String, Object> result = super.run(trace, threads, writers, chunkBytes, repeat, log);
+    public Map<String, Object> run(ITmfTrace trace, List<Integer> threads, List<Integer> writers, long chunkBytes, int repeat, boolean cold,
+            PrintStream log) throws HeadlessAnalysisException {
+        Map<String, Object> result = super.run(trace, threads, writers, chunkBytes, repeat, cold, log);
         int most = threads.stream().max(Integer::compare).orElse(1);
         List<Map<String, Object>> sizes = new ArrayList<>();
         boolean identical = true;

@@ -17,17 +17,17 @@ import org.sextant.test.support.Fixture;
 import org.sextant.test.support.Traces;
 
 /**
- * Opening a kernel trace no longer starts Trace Compass's statistics and Linux kernel analysis (Sextant's
- * {@code OnDemandAnalyses}); both are still there, and the kernel analysis runs when a view's data provider (the
- * Control Flow view's) needs it. The thread-id analysis, which event aspects wait for, stays automatic.
+ * Opening a kernel trace no longer starts Trace Compass's statistics (Sextant's {@code OnDemandAnalyses}); they are
+ * still there, and run when a view's data provider (the Histogram's) needs them. The kernel and thread-id
+ * analyses, which other providers and event aspects read without scheduling them, stay automatic.
  */
 class OnDemandAnalysesTest {
 
     private static final String STATISTICS = "org.eclipse.linuxtools.tmf.core.statistics.analysis"; //$NON-NLS-1$
     private static final String KERNEL = "org.eclipse.tracecompass.analysis.os.linux.kernel"; //$NON-NLS-1$
     private static final String TID = "org.eclipse.tracecompass.analysis.os.linux.kernel.tid"; //$NON-NLS-1$
-    /** {@code ThreadStatusDataProvider.ID}, the Control Flow view's provider. */
-    private static final String CONTROL_FLOW = "org.eclipse.tracecompass.internal.analysis.os.linux.core.threadstatus.ThreadStatusDataProvider"; //$NON-NLS-1$
+    /** {@code HistogramDataProvider.ID}, the Histogram view's provider. */
+    private static final String HISTOGRAM = "org.eclipse.tracecompass.internal.tmf.core.histogram.HistogramDataProvider"; //$NON-NLS-1$
 
     private static ITmfTrace sTrace;
 
@@ -42,24 +42,24 @@ class OnDemandAnalysesTest {
     }
 
     @Test
-    void statisticsAndKernelAnalysisWaitToBeAsked() {
-        for (String id : new String[] { STATISTICS, KERNEL }) {
+    void statisticsWaitToBeAskedTheKernelAnalysesDoNot() {
+        IAnalysisModule statistics = sTrace.getAnalysisModule(STATISTICS);
+        assertNotNull(statistics, "the statistics apply to a perf kernel trace"); //$NON-NLS-1$
+        assertFalse(statistics.isAutomatic());
+        for (String id : new String[] { KERNEL, TID }) {
             IAnalysisModule module = sTrace.getAnalysisModule(id);
             assertNotNull(module, id + " applies to a perf kernel trace"); //$NON-NLS-1$
-            assertFalse(module.isAutomatic(), id);
+            assertTrue(module.isAutomatic(), id);
         }
-        IAnalysisModule tid = sTrace.getAnalysisModule(TID);
-        assertNotNull(tid);
-        assertTrue(tid.isAutomatic());
     }
 
     @Test
-    void theControlFlowProviderRunsTheKernelAnalysis() {
-        ITmfTreeDataProvider<?> provider = DataProviderManager.getInstance().getDataProvider(sTrace, CONTROL_FLOW, ITmfTreeDataProvider.class);
+    void theHistogramProviderRunsTheStatistics() {
+        ITmfTreeDataProvider<?> provider = DataProviderManager.getInstance().getDataProvider(sTrace, HISTOGRAM, ITmfTreeDataProvider.class);
         assertNotNull(provider);
-        IAnalysisModule kernel = sTrace.getAnalysisModule(KERNEL);
-        assertNotNull(kernel);
-        assertTrue(kernel.waitForCompletion());
-        assertNotNull(((ITmfAnalysisModuleWithStateSystems) kernel).getStateSystem(KERNEL));
+        IAnalysisModule statistics = sTrace.getAnalysisModule(STATISTICS);
+        assertNotNull(statistics);
+        assertTrue(statistics.waitForCompletion());
+        assertNotNull(((ITmfAnalysisModuleWithStateSystems) statistics).getStateSystems().iterator().next());
     }
 }
