@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: EPL-2.0
 #
 # Shell functions the Redis capture scripts share: sourced by redis-cluster.sh, redis-cluster-bench.sh,
-# redis-paths.sh and redis-tls.sh, not run. REDIS_CLI_OPTIONS (an array) is given to every redis-cli call:
+# redis-paths.sh, redis-tls.sh, redis-memory.sh and redis-ctf2.sh, not run. REDIS_CLI_OPTIONS (an array) is given to every redis-cli call:
 # redis-tls.sh sets its TLS options there. WAIT_SECONDS (default 20) bounds each wait.
 
 # redis_cli ARGS...: redis-cli with REDIS_CLI_OPTIONS.

@@ -13,6 +13,7 @@
 # OUT_DIR/ctf-1.8 each open as a recording: ./sextant analyze --analysis redis OUT_DIR/ctf-2
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$ROOT/tools/capture/redis-cluster-lib.sh"
 LTTNG_PREFIX=${LTTNG_PREFIX:-/opt/lttng-2.14}
 [ $# -ge 1 ] || { echo "usage: $0 OUT_DIR [REQUESTS [CLIENTS]]" >&2; exit 2; }
 OUT=$(realpath -m "$1")
@@ -29,11 +30,7 @@ make -s -C "$ROOT/tracers/redis" O="$tracer" \
 "$ROOT/tools/capture/lttng-2.14-ctf2.sh" --events 'redis:*,http:*' --preload "$tracer/libsextant-redis.so" --subbuf-size 65536 "$OUT" -- \
     redis-server --port "$PORT" --bind 127.0.0.1 --save '' --appendonly no &
 recorder=$!
-for _ in $(seq 300); do
-    redis-cli -p "$PORT" ping >/dev/null 2>&1 && break
-    sleep 0.1
-done
-redis-cli -p "$PORT" ping >/dev/null 2>&1 || { echo "error: the Redis node did not start on port $PORT" >&2; exit 1; }
+WAIT_SECONDS=30 wait_for "the Redis node on port $PORT" redis-cli -p "$PORT" ping
 redis-benchmark -p "$PORT" -q -t set,get -n "$REQUESTS" -c "$CLIENTS" >&2
 info=$(redis-cli -p "$PORT" info commandstats; redis-cli -p "$PORT" info stats)
 redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true

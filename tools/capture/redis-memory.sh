@@ -11,6 +11,7 @@
 # SHUTDOWN: Redis's own count of the commands it ran, the INFO itself not yet counted).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$ROOT/tools/capture/redis-cluster-lib.sh"
 [ $# -ge 1 ] || { echo "usage: $0 OUT_DIR [REQUESTS]" >&2; exit 2; }
 OUT=$(realpath -m "$1")
 REQUESTS=${2:-20}
@@ -20,10 +21,7 @@ command -v redis-benchmark >/dev/null || { echo "error: redis-benchmark not foun
 "$ROOT/sextant" record --subbuf-size 262144 --out "$OUT" -- \
     redis-server --port "$PORT" --bind 127.0.0.1 --save '' --appendonly no &
 recorder=$!
-for _ in $(seq 100); do
-    redis-cli -p "$PORT" ping >/dev/null 2>&1 && break
-    sleep 0.1
-done
+wait_for "the Redis node on port $PORT" redis-cli -p "$PORT" ping
 python3 "$ROOT/tools/capture/redis-memory.py" "$PORT" "$OUT.client-list.log" "$REQUESTS" >&2
 redis-cli -p "$PORT" info commandstats | tr -d '\r' > "$OUT.commandstats.txt"
 redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true
