@@ -138,7 +138,7 @@ TRACEPOINT_EVENT(redis, close_untracked,
 /* Version 9: the process calls abort(): Redis's failed assertions end so (serverAssert), with no traced call
  * before (the second freeClient of issue #12540 fails its assertion before it closes anything). */
 TRACEPOINT_EVENT(redis, abort,
-    TP_ARGS(int, unused),
+    TP_ARGS(),
     TP_FIELDS())
 
 TRACEPOINT_EVENT_CLASS(redis, file_event_class,

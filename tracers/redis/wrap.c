@@ -1003,7 +1003,7 @@ void abort(void) {
     }
     if (!traces_http() && recording()) {
         end_commands(1);
-        redis_event(abort, 0);
+        redis_event(abort);
     }
     real_abort();
     __builtin_unreachable();
