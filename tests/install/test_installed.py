@@ -46,7 +46,7 @@ def test_installed_bundles_resolve_and_lazy_ones_are_started(status):
 
 
 def test_count_analysis_is_registered_for_a_perf_kernel_trace(status):
-    assert status["trace_type"] == "org.eclipse.linuxtools.lttng2.kernel.tracetype"
+    assert status["trace_type"] == "org.sextant.ctf.core.kernel"
     assert "org.sextant.count.core.analysis" in status["trace_analyses"]
     assert "count" in status["analyses"]
 

@@ -26,6 +26,11 @@ public enum Fixture {
     /** LTTng-UST libc wrapper events on 2 CPUs in 65 packets of 4 KiB: many chunks for the parallel builder. */
     LTTNG_UST_SMALL_PACKETS("lttng-ust-small-packets"), //$NON-NLS-1$
     /**
+     * Like {@link #LTTNG_UST_SMALL_PACKETS}, with two sub-buffers per CPU, which the program outran: LTTng
+     * discarded events in 20 packets, and counted them in the packets' {@code events_discarded}.
+     */
+    LTTNG_UST_LOST("lttng-ust-lost"), //$NON-NLS-1$
+    /**
      * 238,751 perf sched and syscall events on 2 CPUs, two packets per stream: kernel events in several chunks.
      * Its streams are stored gzipped; {@link #path()} unpacks them once.
      */

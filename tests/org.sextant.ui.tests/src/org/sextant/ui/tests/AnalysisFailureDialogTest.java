@@ -32,7 +32,7 @@ import org.sextant.test.support.ui.WorkbenchDriver;
  */
 class AnalysisFailureDialogTest {
 
-    private static final String KERNEL_TRACE_TYPE = "org.eclipse.linuxtools.lttng2.kernel.tracetype";
+    private static final String KERNEL_TRACE_TYPE = "org.sextant.ctf.core.kernel";
     /** The first event's 64-bit timestamp in perf_stream_0 of the sample. */
     private static final long FIRST_TIMESTAMP = 72;
 

@@ -34,7 +34,7 @@ import org.sextant.test.support.ui.WorkbenchDriver;
  */
 class RedisViewsTest {
 
-    private static final String UST_TRACE_TYPE = "org.eclipse.linuxtools.lttng2.ust.tracetype"; //$NON-NLS-1$
+    private static final String UST_TRACE_TYPE = "org.sextant.ctf.core.ust"; //$NON-NLS-1$
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
 
     @BeforeAll

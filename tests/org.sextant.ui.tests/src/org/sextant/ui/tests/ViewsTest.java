@@ -31,7 +31,7 @@ import org.sextant.test.support.ui.WorkbenchDriver;
  */
 class ViewsTest {
 
-    private static final String KERNEL_TRACE_TYPE = "org.eclipse.linuxtools.lttng2.kernel.tracetype";
+    private static final String KERNEL_TRACE_TYPE = "org.sextant.ctf.core.kernel";
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
     /** The engine's count history, as EventCountParallelModule (internal to count.core) names it. */
     private static final String COUNT_HISTORY = "org.sextant.count.core.analysis.parallel"; //$NON-NLS-1$

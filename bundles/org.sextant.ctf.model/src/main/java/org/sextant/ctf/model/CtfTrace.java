@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,13 +24,16 @@ public final class CtfTrace {
     private final Path fDirectory;
     private final CtfMetadata fMetadata;
     private final Map<Path, List<Packet>> fPackets;
+    private final Map<Path, long[]> fDiscarded;
     private final int fIndexed;
     private final TraceWarnings fWarnings;
 
-    private CtfTrace(Path directory, CtfMetadata metadata, Map<Path, List<Packet>> packets, int indexed, TraceWarnings warnings) {
+    private CtfTrace(Path directory, CtfMetadata metadata, Map<Path, List<Packet>> packets, Map<Path, long[]> discarded, int indexed,
+            TraceWarnings warnings) {
         fDirectory = directory;
         fMetadata = metadata;
         fPackets = Collections.unmodifiableMap(packets);
+        fDiscarded = discarded;
         fIndexed = indexed;
         fWarnings = warnings;
     }
@@ -54,6 +58,7 @@ public final class CtfTrace {
         CtfMetadata metadata = CtfMetadata.read(metadataFile);
         Map<Long, PacketLayout> layouts = PacketLayouts.of(metadata, metadataFile);
         Map<Path, List<Packet>> packets = new LinkedHashMap<>();
+        Map<Path, long[]> discarded = new HashMap<>();
         TraceWarnings warnings = new TraceWarnings();
         PacketSpans.Quirks quirks = PacketSpans.Quirks.of(metadata.env());
         int indexed = 0;
@@ -73,9 +78,10 @@ public final class CtfTrace {
             checkOrder(stream, spanned);
             checkClock(stream, spanned, metadata, warnings);
             packets.put(stream, spanned);
+            discarded.put(stream, written.stream().mapToLong(PacketScanner.Written::discarded).toArray());
         }
         checkClockAcross(metadataFile, packets, metadata);
-        return new CtfTrace(directory, metadata, packets, indexed, warnings);
+        return new CtfTrace(directory, metadata, packets, discarded, indexed, warnings);
     }
 
     /** @return the trace directory */
@@ -99,6 +105,18 @@ public final class CtfTrace {
      */
     public List<TraceWarning> warnings() {
         return fWarnings.list();
+    }
+
+    /**
+     * @param stream
+     *            one of {@link #packets()}'s streams
+     * @param packet
+     *            the index of one of its packets
+     * @return the packet context's {@code events_discarded}: how many events the tracer had discarded in that
+     *         stream by the packet's end, or 0 when the stream class does not count them
+     */
+    public long discardedEvents(Path stream, int packet) {
+        return fDiscarded.get(stream)[packet];
     }
 
     /** @return how many streams had an index, which their packets confirmed */

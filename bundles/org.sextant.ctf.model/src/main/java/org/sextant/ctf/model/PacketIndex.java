@@ -69,7 +69,7 @@ public final class PacketIndex {
      */
     public static void verify(Path indexFile, Path stream, List<Packet> packets) throws TraceFormatException, IOException {
         verifyWritten(indexFile, stream, packets.stream().map(p -> new PacketScanner.Written(p.offset(), p.packetSizeBits(), p.contentSizeBits(),
-                p.streamId(), true, p.writtenBegin(), p.writtenEnd())).toList());
+                p.streamId(), true, p.writtenBegin(), p.writtenEnd(), 0)).toList());
     }
 
     /** {@link #verify}, against the packets as written, before their times are checked. */

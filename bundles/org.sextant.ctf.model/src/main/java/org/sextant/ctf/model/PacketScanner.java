@@ -42,8 +42,11 @@ public final class PacketScanner {
      *            {@code timestamp_begin}, or 0 when untimed
      * @param end
      *            {@code timestamp_end}, or 0 when untimed
+     * @param discarded
+     *            {@code events_discarded}, the stream's running count of events the tracer discarded, or 0 when
+     *            the context has none
      */
-    record Written(long offset, long packetSizeBits, long contentSizeBits, long streamId, boolean timed, long begin, long end) {
+    record Written(long offset, long packetSizeBits, long contentSizeBits, long streamId, boolean timed, long begin, long end, long discarded) {
 
         /** @return the packet spanning its written times, or an error naming what is inconsistent */
         Packet packet(Path file) throws TraceFormatException {
@@ -120,6 +123,7 @@ public final class PacketScanner {
         Long contentSize = read(file, offset, buffer, available, layout, "content_size");
         Long begin = read(file, offset, buffer, available, layout, "timestamp_begin");
         Long end = read(file, offset, buffer, available, layout, "timestamp_end");
+        Long discarded = read(file, offset, buffer, available, layout, "events_discarded");
         if (packetBits <= 0 || packetBits % 8 != 0) {
             throw new TraceFormatException(file, offset, "invalid packet size of " + packetBits + " bits");
         }
@@ -133,7 +137,8 @@ public final class PacketScanner {
                     + " bits, content size " + contentBits + " bits");
         }
         boolean timed = begin != null && end != null;
-        return new Written(offset, packetBits, contentBits, streamId == null ? 0 : streamId, timed, timed ? begin : 0, timed ? end : 0);
+        return new Written(offset, packetBits, contentBits, streamId == null ? 0 : streamId, timed, timed ? begin : 0, timed ? end : 0,
+                discarded == null ? 0 : discarded);
     }
 
     /** An unsigned integer field of the packet at {@code offset}, or null when the layout has no such field. */

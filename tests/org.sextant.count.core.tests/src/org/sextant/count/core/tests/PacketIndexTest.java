@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.sextant.count.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+import java.util.stream.Stream;
+
+import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
+import org.eclipse.tracecompass.lttng2.ust.core.trace.LttngUstTrace;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
+import org.eclipse.tracecompass.tmf.core.timestamp.ITmfTimestamp;
+import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimestamp;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfContext;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.core.trace.indexer.ITmfTraceIndexer;
+import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.sextant.common.core.open.TraceOpener;
+import org.sextant.ctf.core.IndexedKernelTrace;
+import org.sextant.ctf.core.IndexedUstTrace;
+import org.sextant.internal.ctf.core.PacketIndexer;
+import org.sextant.test.support.Fixture;
+
+/**
+ * Sextant's trace types index a CTF trace from its packets with the codec; the index must be the one Trace
+ * Compass's reader makes by reading every event: the same count of events, the same time range and, at every
+ * checkpoint, the same location, so that an event of a rank or a time is found where Trace Compass finds it.
+ * Checkpoints every few hundred or thousand events (Trace Compass takes one every 50,000) put dozens in each
+ * fixture.
+ */
+class PacketIndexTest {
+
+    /** A trace type of this test, which shows its indexer. */
+    private interface ShowsIndexer {
+        ITmfTraceIndexer indexer();
+    }
+
+    /** Trace Compass's kernel type, with checkpoints every so many events. */
+    private static final class TraceCompassKernel extends LttngKernelTrace implements ShowsIndexer {
+        private final int fInterval;
+
+        TraceCompassKernel(int interval) {
+            fInterval = interval;
+        }
+
+        @Override
+        protected void setCacheSize() {
+            setCacheSize(fInterval);
+        }
+
+        @Override
+        public ITmfTraceIndexer indexer() {
+            return getIndexer();
+        }
+    }
+
+    /** Sextant's kernel type, with checkpoints every so many events. */
+    private static final class SextantKernel extends IndexedKernelTrace implements ShowsIndexer {
+        private final int fInterval;
+
+        SextantKernel(int interval) {
+            fInterval = interval;
+        }
+
+        @Override
+        protected void setCacheSize() {
+            setCacheSize(fInterval);
+        }
+
+        @Override
+        public ITmfTraceIndexer indexer() {
+            return getIndexer();
+        }
+    }
+
+    /** Trace Compass's UST type, with checkpoints every so many events. */
+    private static final class TraceCompassUst extends LttngUstTrace implements ShowsIndexer {
+        private final int fInterval;
+
+        TraceCompassUst(int interval) {
+            fInterval = interval;
+        }
+
+        @Override
+        protected void setCacheSize() {
+            setCacheSize(fInterval);
+        }
+
+        @Override
+        public ITmfTraceIndexer indexer() {
+            return getIndexer();
+        }
+    }
+
+    /** Sextant's UST type, with checkpoints every so many events. */
+    private static final class SextantUst extends IndexedUstTrace implements ShowsIndexer {
+        private final int fInterval;
+
+        SextantUst(int interval) {
+            fInterval = interval;
+        }
+
+        @Override
+        protected void setCacheSize() {
+            setCacheSize(fInterval);
+        }
+
+        @Override
+        public ITmfTraceIndexer indexer() {
+            return getIndexer();
+        }
+    }
+
+    /** Each trace with an interval that makes about 40 checkpoints (a seek in Trace Compass's reader costs). */
+    static Stream<Arguments> traces() {
+        IntFunction<CtfTmfTrace> tcKernel = TraceCompassKernel::new;
+        IntFunction<CtfTmfTrace> sextantKernel = SextantKernel::new;
+        IntFunction<CtfTmfTrace> tcUst = TraceCompassUst::new;
+        IntFunction<CtfTmfTrace> sextantUst = SextantUst::new;
+        return Stream.of(
+                Arguments.of(Fixture.PERF_MULTI_PACKET.path(), 5_987, tcKernel, sextantKernel),
+                Arguments.of(Fixture.LTTNG_KERNEL_BUG446190.path(), 797, tcKernel, sextantKernel),
+                Arguments.of(Fixture.LTTNG_KERNEL_MANY_THREADS.path(), 6_007, tcKernel, sextantKernel),
+                Arguments.of(Fixture.LTTNG_UST_SMALL_PACKETS.path(), 131, tcUst, sextantUst),
+                Arguments.of(Fixture.LTTNG_UST_LOST.path(), 97, tcUst, sextantUst));
+    }
+
+    /** What an index answers: the count, the range, each checkpoint's location and rank. */
+    private record Answers(long events, ITmfTimestamp start, ITmfTimestamp end, List<String> checkpoints, List<Long> ranksAtTimes) {
+    }
+
+    @ParameterizedTest
+    @MethodSource("traces")
+    void theCodecsIndexIsTraceCompasssReaders(Path trace, int interval, IntFunction<CtfTmfTrace> traceCompass, IntFunction<CtfTmfTrace> sextant)
+            throws Exception {
+        Answers expected = index(traceCompass.apply(interval), trace, interval);
+        Answers actual = index(sextant.apply(interval), trace, interval);
+        assertEquals(expected, actual);
+    }
+
+    /** Detection, as Trace Compass's import and every door of Sextant's do it, picks Sextant's types. */
+    @Test
+    void detectionPicksTheIndexedTypes() throws Exception {
+        assertEquals("org.sextant.ctf.core.kernel", TraceOpener.traceType(Fixture.PERF_MULTI_PACKET.path().toString()).getTraceTypeId()); //$NON-NLS-1$
+        assertEquals("org.sextant.ctf.core.kernel", TraceOpener.traceType(Fixture.LTTNG_KERNEL_BUG446190.path().toString()).getTraceTypeId()); //$NON-NLS-1$
+        assertEquals("org.sextant.ctf.core.ust", TraceOpener.traceType(Fixture.LTTNG_UST_LOST.path().toString()).getTraceTypeId()); //$NON-NLS-1$
+        Path barectf = Fixture.directory().resolve("wild").resolve("barectf-event-before-packet"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals("org.sextant.ctf.core.ctf", TraceOpener.traceType(barectf.toString()).getTraceTypeId()); //$NON-NLS-1$
+    }
+
+    /** Trace Compass's reader gives a lost-event record after each packet that counts discarded events; so does the index. */
+    @Test
+    void lostEventRecordsAreCounted() throws Exception {
+        Answers answers = index(new SextantUst(97), Fixture.LTTNG_UST_LOST.path(), 97);
+        assertEquals(fact("events") + fact("discards"), answers.events());
+    }
+
+    private static long fact(String key) {
+        return Long.parseLong(Fixture.catalogue().getProperty("lttng-ust-lost." + key).trim()); //$NON-NLS-1$
+    }
+
+    private static Answers index(CtfTmfTrace trace, Path path, int interval) throws Exception {
+        trace.initTrace(null, path.toString(), ITmfEvent.class);
+        try {
+            trace.indexTrace(true);
+            if (((ShowsIndexer) trace).indexer() instanceof PacketIndexer indexer) {
+                assertNull(indexer.declined(), "the codec made the index"); //$NON-NLS-1$
+            }
+            List<String> checkpoints = new ArrayList<>();
+            for (long rank = 0; rank < trace.getNbEvents(); rank += interval) {
+                ITmfContext context = ((ShowsIndexer) trace).indexer().seekIndex(rank);
+                checkpoints.add(context.getRank() + "@" + context.getLocation()); //$NON-NLS-1$
+                context.dispose();
+            }
+            List<Long> ranksAtTimes = new ArrayList<>();
+            long start = trace.getStartTime().toNanos();
+            long span = trace.getEndTime().toNanos() - start;
+            for (int tenth = 0; tenth <= 10; tenth++) {
+                ITmfContext context = trace.seekEvent(TmfTimestamp.fromNanos(start + span * tenth / 10));
+                ranksAtTimes.add(context.getRank());
+                context.dispose();
+            }
+            return new Answers(trace.getNbEvents(), trace.getStartTime(), trace.getEndTime(), checkpoints, ranksAtTimes);
+        } finally {
+            trace.dispose();
+            TmfTraceManager.deleteSupplementaryFiles(trace);
+        }
+    }
+}
