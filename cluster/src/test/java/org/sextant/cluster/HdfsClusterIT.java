@@ -32,11 +32,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The job over traces in a real HDFS (Hadoop's MiniDFSCluster: a NameNode and a DataNode in this JVM, on
- * 127.0.0.1), run by a real standalone cluster ({@link SharedCluster}: a master and two workers of one core, their own JVMs), each
- * executor reading its traces through Hadoop's FileSystem: four traces, each history equal to the engine's serial
- * build of the local original and each summary to babeltrace2's counts, and a second run through the command line
- * reusing every history; one trace split into a task per chunk, its histories equal to the serial build; a trace
- * an executor cannot read (not in the HDFS, or its NameNode unreachable) is one error naming the host and the URI.
+ * 127.0.0.1), run by a real standalone cluster ({@link SharedCluster}: a master and two workers of one core, their
+ * own JVMs), each executor reading its traces through Hadoop's FileSystem: four traces, each history equal to the
+ * engine's serial build of the local original and each summary to babeltrace2's counts, and a second run, from the
+ * command line's URI, reusing every history; one trace split into a task per chunk, its histories equal to the
+ * serial build; a trace an executor cannot read (not in the HDFS, or its NameNode unreachable) is one error naming
+ * the host and the URI.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 @ExtendWith(SharedCluster.class)
@@ -111,15 +112,12 @@ class HdfsClusterIT {
         }
         assertEquals(2, results.stream().map(TraceResult::executor).distinct().count(), "tasks ran on both workers"); //$NON-NLS-1$
 
-        // The command line over the same URI: every history reused, though each task reads a fresh copy.
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        ByteArrayOutputStream errors = new ByteArrayOutputStream();
-        int code = ClusterJob.run(new String[] { "--out", temp.resolve("out").toString(), "--workspace", workspace.toString(), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                fUri + "/recordings/traces" }, new PrintStream(printed, true, StandardCharsets.UTF_8), //$NON-NLS-1$
-                new PrintStream(errors, true, StandardCharsets.UTF_8));
-        String summary = printed.toString(StandardCharsets.UTF_8);
-        assertEquals(0, code, errors.toString(StandardCharsets.UTF_8));
-        assertTrue(summary.contains("4 traces: 4 analysed, 0 damaged; histories: 0 built, 8 reused"), summary); //$NON-NLS-1$
+        // Again, as the command line finds them: every history reused, though each task reads a fresh copy.
+        Options options = Options.parse(fUri + "/recordings/traces"); //$NON-NLS-1$
+        List<TraceRef> found = TraceFinder.findAt(options.fRoots);
+        for (TraceResult again : ClusterJob.build(fSpark, found, build(workspace), new PrintStream(new ByteArrayOutputStream()))) {
+            assertEquals(List.of("reused"), again.builds().stream().map(AnalysisBuild::description).distinct().toList(), again.trace()); //$NON-NLS-1$
+        }
     }
 
     @Test
