@@ -22,6 +22,8 @@ import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -51,6 +53,8 @@ class HdfsClusterIT {
 
     @BeforeAll
     static void start() throws IOException {
+        // the NameNode's and DataNode's own lines (an audit line per file opened) say nothing a failure needs
+        Configurator.setLevel("org.apache.hadoop", Level.WARN); //$NON-NLS-1$
         fHdfs = new MiniDFSCluster.Builder(new Configuration(), fDirectory.toFile()).numDataNodes(1).build();
         fHdfs.waitActive();
         fUri = "hdfs://127.0.0.1:" + fHdfs.getNameNodePort(); //$NON-NLS-1$
