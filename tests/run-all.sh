@@ -70,7 +70,8 @@ if [ $maven_rc -ne 0 ]; then
 fi
 
 # The cluster job (cluster/, plain Maven, outside the reactor: it packs the bundles the build above made): Spark in
-# local mode and a real standalone master with two workers on 127.0.0.1, a few minutes.
+# local mode, and a real standalone master with two workers on 127.0.0.1 (with an HDFS, Hadoop's MiniDFSCluster, for
+# traces read through Hadoop's FileSystem), two minutes or so.
 say "cluster job: local mode and a standalone cluster (log: $OUT/cluster.log)"
 set +e
 "$ROOT/mvnw" -B -f "$ROOT/cluster/pom.xml" -Dsextant.platform="$PLATFORM" clean verify >"$OUT/cluster.log" 2>&1

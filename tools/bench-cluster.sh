@@ -10,8 +10,12 @@
 #      local mode on 2 cores and on standalone clusters of one and two 1-core workers; each analysis's build and
 #      the size of its chunks' outputs against the trace's
 # and each task's cost (the traces table's seconds). Wall times include each JVM's start (Spark's ~10 s).
-# --large-only runs the large trace's lines alone.
-# usage: tools/bench-cluster.sh [--traces DIR] [--large DIR] [--large-only]
+# --large-only runs the large trace's lines alone. --hdfs-only puts the traces and the large trace in an HDFS
+# (Hadoop's MiniDFSCluster from the Maven Central jar the tests use: a NameNode and one DataNode on 127.0.0.1 and this
+# machine's disk) and runs the job over their hdfs:// URIs against the same over the local paths, in local mode on
+# 2 cores: the traces; the large trace as one task on 2 threads and as a task per chunk; and the bare copy of the
+# large trace out of HDFS.
+# usage: tools/bench-cluster.sh [--traces DIR] [--large DIR] [--large-only | --hdfs-only]
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 HOME_DIR=$ROOT/cluster/target/spark-home
@@ -23,8 +27,9 @@ KEEP=${KEEP:-}
 PIDS=()
 cleanup() { for pid in "${PIDS[@]}"; do pkill -KILL -P "$pid" 2>/dev/null || true; kill -KILL "$pid" 2>/dev/null || true; done; [ -n "$KEEP" ] || rm -rf "$WORK"; }
 trap cleanup EXIT
-TRACES= LARGE= LARGE_ONLY=
-while [ $# -gt 0 ]; do case $1 in --traces) TRACES=$2; shift 2 ;; --large) LARGE=$2; shift 2 ;; --large-only) LARGE_ONLY=1; shift ;; *) echo "unknown option $1" >&2; exit 2 ;; esac; done
+TRACES= LARGE= LARGE_ONLY= HDFS_ONLY=
+while [ $# -gt 0 ]; do case $1 in --traces) TRACES=$2; shift 2 ;; --large) LARGE=$2; shift 2 ;; --large-only) LARGE_ONLY=1; shift ;;
+    --hdfs-only) HDFS_ONLY=1; shift ;; *) echo "unknown option $1" >&2; exit 2 ;; esac; done
 
 fixture() { # copy a fixture, unpacking gzipped streams
     mkdir -p "$2"; cp "$ROOT/tests/fixtures/$1"/* "$2"/ 2>/dev/null || true
@@ -95,7 +100,40 @@ large() {
         stop_cluster
     done
 }
+hdfs() {
+    local repo=${MAVEN_REPO:-$HOME/.m2/repository} version port=$((20000 + RANDOM % 20000)) uri start end
+    version=$(sed -n 's:.*<hadoop.version>\(.*\)</hadoop.version>.*:\1:p' "$ROOT/cluster/pom.xml")
+    local cp="$repo/org/apache/hadoop/hadoop-client-minicluster/$version/hadoop-client-minicluster-$version.jar:$repo/junit/junit/4.13.2/junit-4.13.2.jar:$HOME_DIR/jars/*"
+    [ -f "${cp%%:*}" ] || { echo "bench-cluster: no hadoop-client-minicluster $version in $repo: run the cluster module's tests once" >&2; exit 2; }
+    (cd "$WORK" && exec java $OPENS -Xmx1g -cp "$cp" org.apache.hadoop.mapreduce.MiniHadoopClusterManager -nomr -format -nnport $port \
+        -D hdfs.minidfs.basedir="$WORK/hdfs" -writeDetails "$WORK/hdfs.json" >"$WORK/hdfs.log" 2>&1) &
+    PIDS+=($!)
+    until [ -s "$WORK/hdfs.json" ]; do sleep 0.5; done
+    uri=hdfs://127.0.0.1:$port
+    # Hadoop's shell wants a core-site.xml on its classpath
+    mkdir -p "$WORK/hadoop-conf"
+    echo "<configuration><property><name>fs.defaultFS</name><value>$uri</value></property></configuration>" >"$WORK/hadoop-conf/core-site.xml"
+    fs() { java -cp "$WORK/hadoop-conf:$HOME_DIR/jars/*" org.apache.hadoop.fs.FsShell "$@" 2>>"$WORK/hdfs.log"; }
+    start=$(now)
+    fs -put -p "$TRACES" /traces
+    fs -put -p "$LARGE" /large
+    end=$(now)
+    printf '%-34s wall %6s s\n' "put into HDFS (traces, large)" "$(secs "$start" "$end")"
+    start=$(now)
+    fs -get /large "$WORK/large-copy"
+    end=$(now)
+    printf '%-34s wall %6s s\n' "get the large trace out of HDFS" "$(secs "$start" "$end")"
+    rm -rf "$WORK/large-copy"
+    job "local[2], $count traces" --master 'local[2]' "$TRACES"
+    job "local[2], $count traces, HDFS" --master 'local[2]' "$uri/traces"
+    job "local[2], large (1 task, 2 threads)" --master 'local[2]' --threads 2 "$LARGE"
+    job "local[2], large (1 task), HDFS" --master 'local[2]' --threads 2 "$uri/large"
+    job "local[2], large, task per chunk" --master 'local[2]' --split --threads 2 "$LARGE"
+    job "local[2], large, per chunk, HDFS" --master 'local[2]' --split --threads 2 "$uri/large"
+    stop_cluster
+}
 if [ -n "$LARGE_ONLY" ]; then large; exit 0; fi
+if [ -n "$HDFS_ONLY" ]; then hdfs; exit 0; fi
 inprocess "in-process, 2 threads, $count traces" 2 "$TRACES"
 job "local[2], $count traces" --master 'local[2]' "$TRACES"
 for workers in 1 2; do

@@ -3,7 +3,6 @@ package org.sextant.cluster;
 
 import java.io.IOException;
 import java.io.Serializable;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.sextant.ctf.model.TraceFormatException;
@@ -21,7 +20,8 @@ import scala.runtime.AbstractFunction1;
  * The Spark task of one chunk of one trace ({@link SplitBuild}): the chunk's analysis run on the executor, where the
  * chunk is decoded, into what its handlers read, which goes back to the driver's merge. An executor cuts the trace
  * once for all the chunks it is given (the last trace it cut is kept), since opening a trace reads every stream's
- * packet headers.
+ * packet headers; a trace in HDFS is copied to the executor once, and its copy removed when the executor moves on to
+ * another trace.
  */
 final class ChunkTask extends AbstractFunction1<Iterator<ChunkRef>, ChunkEvents> implements Serializable {
 
@@ -32,6 +32,9 @@ final class ChunkTask extends AbstractFunction1<Iterator<ChunkRef>, ChunkEvents>
     }
 
     private static Cut fLast;
+    /** The files of the trace cut last: a trace in HDFS is copied here once for all its chunks and analyses. */
+    private static TraceFiles fFiles;
+    private static String fFilesOf;
 
     private final String fTrace;
     private final long fChunkBytes;
@@ -39,7 +42,7 @@ final class ChunkTask extends AbstractFunction1<Iterator<ChunkRef>, ChunkEvents>
 
     /**
      * @param trace
-     *            the trace's absolute path, the same on every executor
+     *            the trace's absolute path, the same on every executor, or its URI
      * @param chunkBytes
      *            the chunk size it was cut with
      * @param analysis
@@ -69,10 +72,16 @@ final class ChunkTask extends AbstractFunction1<Iterator<ChunkRef>, ChunkEvents>
             if (last != null && last.trace().equals(fTrace) && last.chunkBytes() == fChunkBytes && last.analysis().equals(fAnalysis)) {
                 return last;
             }
-            Path path = Path.of(fTrace);
-            if (!Files.isReadable(path.resolve("metadata"))) { //$NON-NLS-1$
-                throw new UnreadableTraceException(TraceBuild.host(), fTrace, "no readable CTF metadata in it"); //$NON-NLS-1$
+            if (!fTrace.equals(fFilesOf)) {
+                fLast = null;
+                fFilesOf = null;
+                if (fFiles != null) {
+                    fFiles.close();
+                }
+                fFiles = TraceFiles.open(fTrace);
+                fFilesOf = fTrace;
             }
+            Path path = fFiles.path();
             Cut cut = new Cut(fTrace, fChunkBytes, fAnalysis, SplitTrace.open(path, fChunkBytes), chunkAnalysis(fAnalysis, path));
             fLast = cut;
             return cut;

@@ -29,7 +29,8 @@ import org.apache.spark.sql.types.StructType;
  * <p>
  * Local mode by default ({@code local[*]}: no cluster to start); {@code --master spark://HOST:PORT}, or
  * {@code spark-submit --class org.sextant.cluster.ClusterJob sextant-cluster.jar ...} for any cluster manager.
- * Traces must be on a file system every executor mounts at the same path.
+ * Traces must be on a file system every executor mounts at the same path, or in HDFS (any file system Hadoop's
+ * {@code FileSystem} reads), named by URI: a task then reads its trace through a local copy ({@link TraceFiles}).
  * </p>
  */
 public final class ClusterJob {
@@ -89,7 +90,7 @@ public final class ClusterJob {
                 query(spark, options.fOut, options.fQuery, out);
                 return 0;
             }
-            List<TraceRef> traces = TraceFinder.find(options.fRoots);
+            List<TraceRef> traces = TraceFinder.findAt(options.fRoots);
             if (traces.isEmpty()) {
                 err.println("sextant: error: no CTF trace under " + options.fRoots); //$NON-NLS-1$
                 return 2;

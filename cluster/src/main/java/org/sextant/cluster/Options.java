@@ -31,7 +31,8 @@ final class Options {
     long fBucketNanos = 1_000_000_000L;
     Map<String, String> fConf = new LinkedHashMap<>();
     String fQuery;
-    List<Path> fRoots = new ArrayList<>();
+    /** Directories of traces: local paths, or URIs Hadoop's FileSystem reads (hdfs://NAMENODE:PORT/dir). */
+    List<String> fRoots = new ArrayList<>();
 
     /** A command line that cannot be run; the message says why. */
     static final class UsageException extends Exception {
@@ -69,7 +70,7 @@ final class Options {
                 if (arg.startsWith("--")) { //$NON-NLS-1$
                     throw new UsageException("unknown option " + arg); //$NON-NLS-1$
                 }
-                options.fRoots.add(Path.of(arg));
+                options.fRoots.add(arg);
             }
             }
         }

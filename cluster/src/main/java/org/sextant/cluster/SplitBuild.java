@@ -3,7 +3,6 @@ package org.sextant.cluster;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -65,7 +64,7 @@ final class SplitBuild {
      * @param spark
      *            the session
      * @param trace
-     *            the trace, readable here and by every executor at the same path
+     *            the trace, readable here and by every executor at the same path or URI
      * @param build
      *            the workspace, analyses, chunk size, the driver's merge threads and the summary's buckets
      * @param progress
@@ -81,10 +80,14 @@ final class SplitBuild {
     static TraceResult run(SparkSession spark, TraceRef trace, TraceBuild build, PrintStream progress)
             throws ClusterJob.UnreadableTrace, IOException, InterruptedException {
         long started = System.nanoTime();
-        Path path = Path.of(trace.path());
-        if (!Files.isReadable(path.resolve("metadata"))) { //$NON-NLS-1$
-            throw new UnreadableTraceException(TraceBuild.host(), trace.path(), "no readable CTF metadata in it"); //$NON-NLS-1$
+        // the driver cuts the trace into chunks and runs the chunks' handlers again: it reads the trace too
+        try (TraceFiles files = TraceFiles.open(trace.path())) {
+            return run(spark, trace, files.path(), build, progress, started);
         }
+    }
+
+    private static TraceResult run(SparkSession spark, TraceRef trace, Path path, TraceBuild build, PrintStream progress, long started)
+            throws ClusterJob.UnreadableTrace, IOException, InterruptedException {
         BuildMode mode = build.mode();
         List<AnalysisBuild> builds = new ArrayList<>();
         List<SummaryRow> rows = new ArrayList<>();
@@ -114,7 +117,7 @@ final class SplitBuild {
                 builds.addAll(result.builds());
                 rows.addAll(result.rows());
             }
-            Path directory = TraceBuild.historiesOf(build.workspace(), path);
+            Path directory = TraceBuild.historiesOf(build.workspace(), trace.path());
             for (Map.Entry<String, ChunkHistoryAnalysis> analysis : chunked.entrySet().stream().sorted(Map.Entry.comparingByKey()).toList()) {
                 String name = analysis.getKey();
                 long begun = System.nanoTime();

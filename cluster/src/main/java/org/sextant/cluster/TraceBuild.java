@@ -4,7 +4,6 @@ package org.sextant.cluster;
 import java.io.IOException;
 import java.io.Serializable;
 import java.net.InetAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -46,7 +45,6 @@ public final class TraceBuild implements Serializable {
     private static final long serialVersionUID = 1L;
     /** Where Trace Compass keeps the supplementary folders of traces opened with no project, in a workspace. */
     static final String SUPPLEMENTARY = ".tracecompass-temp"; //$NON-NLS-1$
-    private static final String METADATA = "metadata"; //$NON-NLS-1$
 
     private final String fWorkspace;
     private final Set<String> fAnalyses;
@@ -92,6 +90,18 @@ public final class TraceBuild implements Serializable {
     }
 
     /**
+     * @param workspace
+     *            a workspace
+     * @param trace
+     *            a trace's path, or its URI (hdfs://...)
+     * @return where that trace's histories are kept in that workspace: {@code analyze}'s place for a path, and
+     *         for a URI its scheme, authority and path below the same folder
+     */
+    public static Path historiesOf(Path workspace, String trace) {
+        return HadoopTraces.isUri(trace) ? HadoopTraces.historiesOf(workspace, trace) : historiesOf(workspace, Path.of(trace));
+    }
+
+    /**
      * @param analyses
      *            analyses by name
      * @return this build, of those analyses only
@@ -122,7 +132,8 @@ public final class TraceBuild implements Serializable {
 
     /**
      * @param trace
-     *            the trace
+     *            the trace: a path on a file system this host mounts, or a URI it reads through Hadoop's
+     *            {@code FileSystem}, copying the trace here while it is read
      * @param cancelled
      *            set to stop (the task was killed)
      * @return what was built and the summary; null when cancelled
@@ -136,13 +147,13 @@ public final class TraceBuild implements Serializable {
     public @Nullable TraceResult run(TraceRef trace, AtomicBoolean cancelled) throws IOException, InterruptedException {
         long started = System.nanoTime();
         String executor = host();
-        Path path = Path.of(trace.path());
-        if (!Files.isDirectory(path)) {
-            throw new UnreadableTraceException(executor, trace.path(), "no such directory"); //$NON-NLS-1$
+        try (TraceFiles files = TraceFiles.open(trace.path())) {
+            return run(trace, files.path(), executor, started, cancelled);
         }
-        if (!Files.isReadable(path.resolve(METADATA))) {
-            throw new UnreadableTraceException(executor, trace.path(), "no readable CTF metadata in it"); //$NON-NLS-1$
-        }
+    }
+
+    private @Nullable TraceResult run(TraceRef trace, Path path, String executor, long started, AtomicBoolean cancelled)
+            throws IOException, InterruptedException {
         List<AnalysisBuild> builds = new ArrayList<>();
         List<SummaryRow> rows = new ArrayList<>();
         String host = "unknown"; //$NON-NLS-1$
@@ -151,7 +162,7 @@ public final class TraceBuild implements Serializable {
             CtfTrace ctf = CtfTrace.open(path);
             host = host(ctf.metadata());
             long start = startTime(ctf);
-            Path directory = historiesOf(Path.of(fWorkspace), path);
+            Path directory = historiesOf(Path.of(fWorkspace), trace.path());
             for (HistoryAnalysisProvider provider : providers()) {
                 if (!fAnalyses.isEmpty() && !fAnalyses.contains(provider.name())) {
                     continue;

@@ -15,51 +15,31 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The job on a real standalone cluster (a master and two workers of one core on 127.0.0.1, separate JVMs from the
- * Maven Central jars), the driver in this JVM shipping the job jar: 21 traces, each history equal to the engine's
+ * Maven Central jars: {@link SharedCluster}), the driver in this JVM shipping the job jar: 21 traces, each history equal to the engine's
  * serial build and each summary to babeltrace2's counts; then the same job again on fresh histories with one
  * worker's executor killed mid-job: Spark runs its tasks again elsewhere, and every history and summary is the same.
  * One trace split into a task per chunk, an executor killed as its first chunk tasks start: its histories equal
  * the serial build.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
+@ExtendWith(SharedCluster.class)
 class StandaloneClusterIT {
 
-    @TempDir
-    static Path fClusterDirectory;
     private static StandaloneCluster fCluster;
     private static SparkSession fSpark;
 
     @BeforeAll
-    static void start() throws Exception {
-        fCluster = new StandaloneCluster(fClusterDirectory, 2);
-        fSpark = session(fCluster);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (fSpark != null) {
-            fSpark.close();
-        }
-        if (fCluster != null) {
-            fCluster.close();
-        }
-    }
-
-    private static SparkSession session(StandaloneCluster cluster) {
-        return SparkSession.builder().master(cluster.master()).appName("sextant standalone test") //$NON-NLS-1$
-                .config("spark.jars", System.getProperty("sextant.jobJar")) //$NON-NLS-1$ //$NON-NLS-2$
-                .config("spark.ui.enabled", "false") //$NON-NLS-1$ //$NON-NLS-2$
-                .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1") //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
-                .config("spark.executor.memory", "768m") //$NON-NLS-1$ //$NON-NLS-2$
-                .getOrCreate();
+    static void start() {
+        fCluster = SharedCluster.cluster();
+        fSpark = SharedCluster.spark();
     }
 
     private static void check(List<TraceResult> results, Path workspace, Path serialDirectory) throws Exception {

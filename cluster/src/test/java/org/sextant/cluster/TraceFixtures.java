@@ -104,11 +104,19 @@ final class TraceFixtures {
 
     /** The split job's result: its summary is babeltrace2's, and each of its histories equals the serial build. */
     static void checkSplit(TraceResult result, Path workspace, Path serialDirectory) throws Exception {
+        checkSplit(result, Path.of(result.path()), workspace, serialDirectory);
+    }
+
+    /**
+     * The split job's result, of a trace the job read elsewhere (in HDFS): its local original is what the
+     * histories are checked against.
+     */
+    static void checkSplit(TraceResult result, Path local, Path workspace, Path serialDirectory) throws Exception {
         assertTrue(result.ok(), result.damaged());
         checkSummary(result, catalogue());
         SerialReference serial = new SerialReference(serialDirectory);
         try {
-            assertEquals(List.of("count", "cpu", "io"), serial.check(workspace, result)); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            assertEquals(List.of("count", "cpu", "io"), serial.check(workspace, result, local)); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         } finally {
             serial.dispose();
         }
@@ -208,7 +216,16 @@ final class TraceFixtures {
          * @return the analyses compared
          */
         List<String> check(Path workspace, TraceResult result) throws Exception {
-            Path trace = Path.of(result.path());
+            return check(workspace, result, Path.of(result.path()));
+        }
+
+        /**
+         * The same for a trace the job read elsewhere (in HDFS, with its files' times): its histories, where the
+         * job keeps them for its path, are reused with the local original.
+         *
+         * @return the analyses compared
+         */
+        List<String> check(Path workspace, TraceResult result, Path trace) throws Exception {
             List<String> compared = new ArrayList<>();
             for (HistoryAnalysisProvider provider : TraceBuild.providers()) {
                 HistoryAnalysis analysis = provider.forTrace(trace);
@@ -216,7 +233,7 @@ final class TraceFixtures {
                     continue;
                 }
                 BuiltHistory serial = of(kindOf(result.trace()), provider, trace);
-                BuiltHistory job = HistoryEngine.build(analysis, trace, TraceBuild.historiesOf(workspace, trace), 0, BuildMode.SERIAL, QUIET,
+                BuiltHistory job = HistoryEngine.build(analysis, trace, TraceBuild.historiesOf(workspace, result.path()), 0, BuildMode.SERIAL, QUIET,
                         new AtomicBoolean());
                 assertNotNull(job);
                 try {
