@@ -18,6 +18,7 @@ public class Messages extends NLS {
     public static String Index_Job = ""; //$NON-NLS-1$
     public static String Index_Restored = ""; //$NON-NLS-1$
     public static String Index_Progress = ""; //$NON-NLS-1$
+    public static String Index_UntimedLosses = ""; //$NON-NLS-1$
     public static String Trace_NotADirectory = ""; //$NON-NLS-1$
     public static String Trace_NotCtf2 = ""; //$NON-NLS-1$
     public static String Trace_Unreadable = ""; //$NON-NLS-1$

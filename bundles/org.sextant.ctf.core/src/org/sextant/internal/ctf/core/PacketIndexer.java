@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
@@ -25,7 +26,9 @@ import org.eclipse.tracecompass.tmf.core.trace.indexer.checkpoint.TmfCheckpoint;
 import org.eclipse.tracecompass.tmf.ctf.core.context.CtfLocation;
 import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
 import org.sextant.ctf.model.CtfTrace;
+import org.sextant.ctf.model.Packet;
 import org.sextant.ctf.model.TraceFormatException;
+import org.sextant.ctf.model.TraceWarning;
 
 /**
  * Trace Compass's checkpoint index of a CTF trace, made by Sextant's codec instead of by reading every event
@@ -76,7 +79,7 @@ public final class PacketIndexer extends TmfBTreeTraceIndexer {
             } else if (job == null && !fTried) {
                 fTried = true;
                 fBuilding = true;
-                job = Job.create(NLS.bind(Messages.Index_Job, fTrace.getName()), (IJobFunction) monitor -> index(offset, range, monitor));
+                job = Job.create(NLS.bind(Messages.Index_Job, fTrace.getName()), (IJobFunction) this::index);
                 fJob = job;
                 job.schedule();
             }
@@ -116,7 +119,7 @@ public final class PacketIndexer extends TmfBTreeTraceIndexer {
         super.dispose();
     }
 
-    private IStatus index(long offset, TmfTimeRange range, IProgressMonitor monitor) {
+    private IStatus index(IProgressMonitor monitor) {
         try {
             String declined;
             try {
@@ -130,9 +133,9 @@ public final class PacketIndexer extends TmfBTreeTraceIndexer {
             fDeclined = declined;
             if (declined != null) {
                 Platform.getLog(PacketIndexer.class).info(NLS.bind(Messages.Index_ByTraceCompass, fTrace.getPath(), declined));
-                super.buildIndex(offset, range, true);
+                indexWithReader(monitor);
             }
-            return Status.OK_STATUS;
+            return monitor.isCanceled() ? Status.CANCEL_STATUS : Status.OK_STATUS;
         } finally {
             synchronized (this) {
                 fJob = null;
@@ -144,8 +147,14 @@ public final class PacketIndexer extends TmfBTreeTraceIndexer {
     /** Makes the index from the codec's reading; returns why not (null when made). */
     private @Nullable String indexWithCodec(IProgressMonitor monitor) throws TraceFormatException, IOException {
         CtfTrace trace = CtfTrace.open(Path.of(fTrace.getPath()));
-        if (!trace.warnings().isEmpty()) {
-            return trace.warnings().get(0).toString();
+        String departure = departure(trace);
+        if (departure != null) {
+            return departure;
+        }
+        for (Map.Entry<Path, List<Packet>> stream : trace.packets().entrySet()) {
+            if (!trace.timed(stream.getKey()) && countsLosses(trace, stream.getKey(), stream.getValue().size())) {
+                return NLS.bind(Messages.Index_UntimedLosses, stream.getKey());
+            }
         }
         List<TmfCheckpoint> checkpoints = new ArrayList<>();
         long rank = 0;
@@ -175,8 +184,9 @@ public final class PacketIndexer extends TmfBTreeTraceIndexer {
                 }
             }
         }
-        if (!trace.warnings().isEmpty()) {
-            return trace.warnings().get(0).toString();
+        departure = departure(trace);
+        if (departure != null) {
+            return departure;
         }
         if (rank == 0) {
             return Messages.Index_Empty;
@@ -198,6 +208,52 @@ public final class PacketIndexer extends TmfBTreeTraceIndexer {
         }
         fTrace.broadcast(new TmfTraceUpdatedSignal(this, fTrace, range, rank));
         return null;
+    }
+
+    /**
+     * The first departure from CTF the codec read past, but for an index file it did not read (an early LTTng's):
+     * the packets are found from their headers, as Trace Compass finds them.
+     */
+    private static @Nullable String departure(CtfTrace trace) {
+        return trace.warnings().stream().filter(warning -> warning.kind() != TraceWarning.Kind.INDEX_NOT_LTTNG).findFirst()
+                .map(TraceWarning::toString).orElse(null);
+    }
+
+    private static boolean countsLosses(CtfTrace trace, Path stream, int packets) {
+        for (int packet = 0; packet < packets; packet++) {
+            if (trace.discardedEvents(stream, packet) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Trace Compass's own index: every event read through its reader, which records each checkpoint, the count
+     * and the range as it goes (as Trace Compass's indexer has its request do), the range told every
+     * {@code interval} events.
+     */
+    private void indexWithReader(IProgressMonitor monitor) {
+        ITmfContext context = fTrace.seekEvent(0L);
+        try {
+            long read = 0;
+            while (!monitor.isCanceled() && fTrace.getNext(context) != null) {
+                read++;
+                if (read % fInterval == 0) {
+                    monitor.subTask(NLS.bind(Messages.Index_Progress, String.format("%,d", read))); //$NON-NLS-1$
+                    fTrace.broadcast(new TmfTraceUpdatedSignal(this, fTrace, fTrace.getTimeRange(), fTrace.getNbEvents()));
+                }
+            }
+        } finally {
+            context.dispose();
+        }
+        if (!monitor.isCanceled() && fTrace.getNbEvents() > 0) {
+            synchronized (this) {
+                getTraceIndex().setTimeRange(fTrace.getTimeRange());
+                getTraceIndex().setNbEvents(fTrace.getNbEvents());
+            }
+            fTrace.broadcast(new TmfTraceUpdatedSignal(this, fTrace, fTrace.getTimeRange(), fTrace.getNbEvents()));
+        }
     }
 
     /** A lost-event record's duration as Trace Compass's event factory converts it, in nanoseconds. */

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,15 +26,17 @@ public final class CtfTrace {
     private final CtfMetadata fMetadata;
     private final Map<Path, List<Packet>> fPackets;
     private final Map<Path, long[]> fDiscarded;
+    private final Set<Path> fUntimed;
     private final int fIndexed;
     private final TraceWarnings fWarnings;
 
-    private CtfTrace(Path directory, CtfMetadata metadata, Map<Path, List<Packet>> packets, Map<Path, long[]> discarded, int indexed,
-            TraceWarnings warnings) {
+    private CtfTrace(Path directory, CtfMetadata metadata, Map<Path, List<Packet>> packets, Map<Path, long[]> discarded, Set<Path> untimed,
+            int indexed, TraceWarnings warnings) {
         fDirectory = directory;
         fMetadata = metadata;
         fPackets = Collections.unmodifiableMap(packets);
         fDiscarded = discarded;
+        fUntimed = untimed;
         fIndexed = indexed;
         fWarnings = warnings;
     }
@@ -59,6 +62,7 @@ public final class CtfTrace {
         Map<Long, PacketLayout> layouts = PacketLayouts.of(metadata, metadataFile);
         Map<Path, List<Packet>> packets = new LinkedHashMap<>();
         Map<Path, long[]> discarded = new HashMap<>();
+        Set<Path> untimed = new HashSet<>();
         TraceWarnings warnings = new TraceWarnings();
         PacketSpans.Quirks quirks = PacketSpans.Quirks.of(metadata.env());
         int indexed = 0;
@@ -79,9 +83,12 @@ public final class CtfTrace {
             checkClock(stream, spanned, metadata, warnings);
             packets.put(stream, spanned);
             discarded.put(stream, written.stream().mapToLong(PacketScanner.Written::discarded).toArray());
+            if (!written.stream().allMatch(PacketScanner.Written::timed)) {
+                untimed.add(stream);
+            }
         }
         checkClockAcross(metadataFile, packets, metadata);
-        return new CtfTrace(directory, metadata, packets, discarded, indexed, warnings);
+        return new CtfTrace(directory, metadata, packets, discarded, untimed, indexed, warnings);
     }
 
     /** @return the trace directory */
@@ -117,6 +124,16 @@ public final class CtfTrace {
      */
     public long discardedEvents(Path stream, int packet) {
         return fDiscarded.get(stream)[packet];
+    }
+
+    /**
+     * @param stream
+     *            one of {@link #packets()}'s streams
+     * @return whether each of its packets' contexts gives {@code timestamp_begin} and {@code timestamp_end} (where
+     *         they do not, the packets' spans are their events')
+     */
+    public boolean timed(Path stream) {
+        return !fUntimed.contains(stream);
     }
 
     /** @return how many streams had an index, which their packets confirmed */
