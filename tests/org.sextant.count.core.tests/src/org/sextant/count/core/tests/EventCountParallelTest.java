@@ -10,11 +10,16 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.sextant.count.core.EventCountAnalysisModule;
 import org.sextant.internal.count.core.EventCountParallelModule;
 import org.sextant.parallel.core.ParallelHistoryModule;
@@ -157,6 +162,73 @@ class EventCountParallelTest {
         } finally {
             Traces.close(trace);
         }
+    }
+
+    /**
+     * Traces whose clock has an {@code offset_s}, which Trace Compass 6.2's reader leaves out of its times and the
+     * codec applies: the engine's count, serial, parallel into a history tree and written by its workers, starts
+     * and ends where Trace Compass's trace does and equals the count Trace Compass's own event request drives,
+     * interval for interval.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "wild/barectf-event-before-packet", "redis-tls-no-reads/ust/pid/redis-server-10177-20261207-010859" })
+    void historyLiesOnTraceCompassTimeAxisWhereTheClockHasOffsetS(String fixture) throws Exception {
+        ITmfTrace trace = Traces.open(new CtfTmfTrace(), Fixture.directory().resolve(fixture));
+        try {
+            EventCountAnalysisModule traceCompass = new EventCountAnalysisModule();
+            traceCompass.setId(EventCountAnalysisModule.ID);
+            assertTrue(traceCompass.setTrace(trace));
+            traceCompass.schedule();
+            assertTrue(traceCompass.waitForCompletion());
+            ITmfStateSystem expected = traceCompass.getStateSystem();
+            assertNotNull(expected);
+            for (EventCountParallelModule module : assertOnTraceCompassRange(trace)) {
+                assertNull(Histories.firstDifference(expected, stateOf(module)), module.describeBuild());
+                module.dispose();
+            }
+            traceCompass.dispose();
+        } finally {
+            Traces.close(trace);
+        }
+    }
+
+    /**
+     * The clock of babeltrace's CTF writer has an {@code offset_s} of 1.35 * 10^18 s, past 2^63 ns, so the codec's
+     * times wrap: shifted onto Trace Compass's axis, the count starts and ends where Trace Compass's trace does.
+     * (Its counts are not compared: Trace Compass adds a "Lost event" for the packet's {@code events_discarded},
+     * which the engine's count has no event for.)
+     */
+    @Test
+    void historyLiesOnTraceCompassTimeAxisWhereOffsetSWraps() throws Exception {
+        ITmfTrace trace = Traces.open(new CtfTmfTrace(), Fixture.directory().resolve("wild/ctf-writer")); //$NON-NLS-1$
+        try {
+            for (EventCountParallelModule module : assertOnTraceCompassRange(trace)) {
+                module.dispose();
+            }
+        } finally {
+            Traces.close(trace);
+        }
+    }
+
+    /**
+     * @return the serial build, the parallel one into a history tree and the one its workers write, each checked
+     *         to start and end where the trace does in Trace Compass; dispose them
+     */
+    private static List<EventCountParallelModule> assertOnTraceCompassRange(ITmfTrace trace) throws Exception {
+        trace.indexTrace(true);
+        TmfTraceManager.deleteSupplementaryFiles(trace);
+        List<EventCountParallelModule> modules = new ArrayList<>();
+        modules.add(serial(trace));
+        modules.add(parallel(trace, 1));
+        // each build's files deleted, so that the next builds rather than reuses
+        TmfTraceManager.deleteSupplementaryFiles(trace);
+        modules.add(parallel(trace));
+        for (EventCountParallelModule module : modules) {
+            ITmfStateSystem built = stateOf(module);
+            assertEquals(trace.getStartTime().toNanos(), built.getStartTime(), module.describeBuild());
+            assertEquals(trace.getEndTime().toNanos(), built.getCurrentEndTime(), module.describeBuild());
+        }
+        return modules;
     }
 
     /** @return the serial build, its history tree the reference; its files are deleted, the module keeps it open */

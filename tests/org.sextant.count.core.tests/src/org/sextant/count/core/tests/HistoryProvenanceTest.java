@@ -46,7 +46,7 @@ class HistoryProvenanceTest {
     /** The count with an analysis parameter, as a kernel module records the event layout it read. */
     private static final class LayoutCount extends EventCountParallelModule {
         @Override
-        public Map<String, String> buildParameters() {
+        protected Map<String, String> parameters() {
             return Map.of("layout", "lttng"); //$NON-NLS-1$ //$NON-NLS-2$
         }
     }
