@@ -175,11 +175,7 @@ class EventCountParallelTest {
     void historyLiesOnTraceCompassTimeAxisWhereTheClockHasOffsetS(String fixture) throws Exception {
         ITmfTrace trace = Traces.open(new CtfTmfTrace(), Fixture.directory().resolve(fixture));
         try {
-            EventCountAnalysisModule traceCompass = new EventCountAnalysisModule();
-            traceCompass.setId(EventCountAnalysisModule.ID);
-            assertTrue(traceCompass.setTrace(trace));
-            traceCompass.schedule();
-            assertTrue(traceCompass.waitForCompletion());
+            EventCountAnalysisModule traceCompass = traceCompassCount(trace);
             ITmfStateSystem expected = traceCompass.getStateSystem();
             assertNotNull(expected);
             for (EventCountParallelModule module : assertOnTraceCompassRange(trace)) {
@@ -249,12 +245,18 @@ class EventCountParallelTest {
         return ss;
     }
 
+    /** @return the count Trace Compass's own event request drives, built */
+    private static EventCountAnalysisModule traceCompassCount(ITmfTrace trace) throws Exception {
+        EventCountAnalysisModule module = new EventCountAnalysisModule();
+        module.setId(EventCountAnalysisModule.ID);
+        assertTrue(module.setTrace(trace));
+        module.schedule();
+        assertTrue(module.waitForCompletion());
+        return module;
+    }
+
     private static Report assertSameHistory(ITmfTrace trace) throws Exception {
-        EventCountAnalysisModule serialModule = new EventCountAnalysisModule();
-        serialModule.setId(EventCountAnalysisModule.ID);
-        assertTrue(serialModule.setTrace(trace));
-        serialModule.schedule();
-        assertTrue(serialModule.waitForCompletion());
+        EventCountAnalysisModule serialModule = traceCompassCount(trace);
         ITmfStateSystem serial = serialModule.getStateSystem();
         assertNotNull(serial);
 
