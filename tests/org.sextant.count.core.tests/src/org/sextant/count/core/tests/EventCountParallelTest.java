@@ -11,9 +11,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
+import org.eclipse.tracecompass.tmf.core.event.ITmfLostEvent;
+import org.eclipse.tracecompass.tmf.core.request.ITmfEventRequest;
+import org.eclipse.tracecompass.tmf.core.request.TmfEventRequest;
+import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
@@ -22,10 +29,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.sextant.count.core.EventCountAnalysisModule;
 import org.sextant.internal.count.core.EventCountParallelModule;
+import org.sextant.parallel.core.HostTimes;
 import org.sextant.parallel.core.ParallelHistoryModule;
 import org.sextant.parallel.engine.Histories;
 import org.sextant.parallel.engine.Provenance;
 import org.sextant.parallel.engine.Report;
+import org.sextant.parallel.model.BuildMode;
+import org.sextant.parallel.model.ParallelDecoder;
 import org.sextant.test.support.Fixture;
 import org.sextant.test.support.QueryAgreement;
 import org.sextant.test.support.Traces;
@@ -190,14 +200,35 @@ class EventCountParallelTest {
 
     /**
      * The clock of babeltrace's CTF writer has an {@code offset_s} of 1.35 * 10^18 s, past 2^63 ns, so the codec's
-     * times wrap: shifted onto Trace Compass's axis, the count starts and ends where Trace Compass's trace does.
-     * (Its counts are not compared: Trace Compass adds a "Lost event" for the packet's {@code events_discarded},
-     * which the engine's count has no event for.)
+     * times wrap: shifted by {@link HostTimes}, the decoder's events are at Trace Compass's times, one for one, and
+     * the count starts and ends where the trace does. (The counts are not compared: Trace Compass adds a "Lost
+     * event" for the packet's {@code events_discarded}, which the engine's count has no event for.)
      */
     @Test
-    void historyLiesOnTraceCompassTimeAxisWhereOffsetSWraps() throws Exception {
-        ITmfTrace trace = Traces.open(new CtfTmfTrace(), Fixture.directory().resolve("wild/ctf-writer")); //$NON-NLS-1$
+    void eventsLieOnTraceCompassTimeAxisWhereOffsetSWraps() throws Exception {
+        Path directory = Fixture.directory().resolve("wild/ctf-writer"); //$NON-NLS-1$
+        ITmfTrace trace = Traces.open(new CtfTmfTrace(), directory);
         try {
+            List<String> traceCompass = new ArrayList<>();
+            TmfEventRequest request = new TmfEventRequest(ITmfEvent.class, TmfTimeRange.ETERNITY, 0, ITmfEventRequest.ALL_DATA,
+                    ITmfEventRequest.ExecutionType.FOREGROUND) {
+                @Override
+                public void handleData(ITmfEvent event) {
+                    super.handleData(event);
+                    if (!(event instanceof ITmfLostEvent)) {
+                        traceCompass.add(event.getTimestamp().toNanos() + " " + event.getName()); //$NON-NLS-1$
+                    }
+                }
+            };
+            trace.sendRequest(request);
+            request.waitForCompletion();
+            List<String> engine = new ArrayList<>();
+            new ParallelDecoder(BuildMode.SERIAL, HostTimes.shift(trace)).decode(directory, (nanos, cpu, name) -> engine.add(nanos + " " + name), //$NON-NLS-1$
+                    (done, total) -> { }, new AtomicBoolean());
+            Collections.sort(traceCompass);
+            Collections.sort(engine);
+            assertEquals(2, engine.size());
+            assertEquals(traceCompass, engine);
             for (EventCountParallelModule module : assertOnTraceCompassRange(trace)) {
                 module.dispose();
             }
