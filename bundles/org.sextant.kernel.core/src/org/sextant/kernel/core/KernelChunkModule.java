@@ -75,7 +75,7 @@ public abstract class KernelChunkModule extends ChunkAnalysisModule {
 
     /** The layout is a parameter of the history: the same files read with another layout make another history. */
     @Override
-    public Map<String, String> buildParameters() {
+    protected Map<String, String> parameters() {
         String layout = getLayoutName();
         return layout == null ? Map.of() : Map.of(LAYOUT, layout);
     }

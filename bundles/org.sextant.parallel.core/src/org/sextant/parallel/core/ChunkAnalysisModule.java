@@ -60,7 +60,7 @@ public abstract class ChunkAnalysisModule extends ParallelHistoryModule {
                     new StateSystemWriter(ss), cancelled);
             return new Built(new Report(1, stats.chunks(), stats.events(), stats.deferred(), 1, stats.costs()), stats.lastEvent());
         }
-        return ChunkHistoryAnalysis.build(createAnalysis(trace), traceDirectory, ss, mode, progress, cancelled);
+        return ChunkHistoryAnalysis.build(createAnalysis(trace), traceDirectory, timeShift(), ss, mode, progress, cancelled);
     }
 
     /** A trace built sequentially says so, whatever the threads asked for. */

@@ -4,8 +4,10 @@ package org.sextant.parallel.core;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -32,13 +34,19 @@ import org.sextant.parallel.model.BuildMode;
  * A Trace Compass analysis module whose state system the {@link HistoryEngine} builds (or reuses) in the trace's
  * supplementary directory: the data providers and views of Trace Compass read it like any other. The module is
  * the analysis the engine builds; it only adds what Trace Compass needs (its scheduling, progress, cancellation,
- * and failures told to the GUI). Parallel with a thread per core unless {@link #setMode told otherwise}.
+ * and failures told to the GUI). Parallel with a thread per core unless {@link #setMode told otherwise}. The
+ * history lies on Trace Compass's time axis: a subclass adds {@link #timeShift()} to the codec's times
+ * ({@link HostTimes} says why they differ), and a history built with other shifts is rebuilt.
  */
 public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule
         implements ITmfAnalysisModuleWithStateSystems, FailureReporter, HistoryAnalysis {
 
+    private static final String TIME_SHIFT = "time shift"; //$NON-NLS-1$
+
     private final CountDownLatch fInitialized = new CountDownLatch(1);
     private final AtomicBoolean fCancelled = new AtomicBoolean();
+    /** The nanoseconds each CTF trace's times are shifted by in the build under way. */
+    private volatile Map<Path, Long> fShifts = Map.of();
     private volatile BuildMode fMode = BuildMode.DEFAULT;
     private volatile @Nullable BuiltHistory fBuilt;
     private volatile @Nullable String fFailure;
@@ -90,6 +98,37 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule
      */
     public void setWriters(int writers) {
         fMode = fMode.withWriters(writers);
+    }
+
+    /**
+     * @return the parameters of the history besides its time shifts, none by default
+     */
+    protected Map<String, String> parameters() {
+        return Map.of();
+    }
+
+    /**
+     * The {@link #parameters()}, and the time shifts of the build's CTF traces where any is not 0
+     * ({@code time shift}: each trace's directory name and nanoseconds): a history built on another time base is
+     * rebuilt.
+     */
+    @Override
+    public final Map<String, String> buildParameters() {
+        Map<String, String> parameters = new LinkedHashMap<>(parameters());
+        if (fShifts.values().stream().anyMatch(shift -> shift != 0)) {
+            parameters.put(TIME_SHIFT, fShifts.entrySet().stream().map(shift -> shift.getKey().getFileName() + " " + shift.getValue()) //$NON-NLS-1$
+                    .collect(Collectors.joining(", "))); //$NON-NLS-1$
+        }
+        return parameters;
+    }
+
+    /**
+     * @return the nanoseconds to add to the codec's times of the module's trace during a build, so that the history
+     *         lies where Trace Compass shows the trace ({@link HostTimes#shift}); 0 outside a build
+     */
+    protected final long timeShift() {
+        ITmfTrace trace = getTrace();
+        return trace == null ? 0 : fShifts.getOrDefault(Path.of(trace.getPath()), 0L);
     }
 
     /** Sets the serial mode, the reference every parallel build must equal. */
@@ -159,6 +198,7 @@ public abstract class ParallelHistoryModule extends TmfAbstractAnalysisModule
             }
         };
         try {
+            fShifts = HostTimes.shifts(trace);
             Path path = Path.of(trace.getPath());
             // an experiment the workbench made is named by a path that is no file: its members' files are its own
             List<Path> sources = trace instanceof TmfExperiment experiment && (!path.isAbsolute() || !Files.exists(path))

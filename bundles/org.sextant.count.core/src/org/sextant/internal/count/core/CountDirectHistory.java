@@ -32,11 +32,21 @@ import org.sextant.parallel.model.ParallelDecoder;
  */
 final class CountDirectHistory implements DirectHistory {
 
+    private final long fShift;
+
+    /**
+     * @param shift
+     *            nanoseconds added to the codec's times
+     */
+    CountDirectHistory(long shift) {
+        fShift = shift;
+    }
+
     @Override
     public Built build(Path traceDirectory, Path file, String ssid, long start, BuildMode mode, ChunkProgress progress, AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
         try (CountHistoryWriter writer = CountHistoryWriter.create(file)) {
             long[] end = { start };
-            ParallelDecoder.Stats stats = new ParallelDecoder(mode).reduce(traceDirectory, (chunk, stream, nanos, cpus, names, size) -> {
+            ParallelDecoder.Stats stats = new ParallelDecoder(mode, fShift).reduce(traceDirectory, (chunk, stream, nanos, cpus, names, size) -> {
                 try {
                     return writer.write(stream, chunk.firstPacket(), nanos, cpus, names, size);
                 } catch (IllegalArgumentException e) {

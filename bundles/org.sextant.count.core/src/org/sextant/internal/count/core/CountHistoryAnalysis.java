@@ -29,6 +29,21 @@ import org.sextant.parallel.model.ParallelDecoder;
  */
 public final class CountHistoryAnalysis implements HistoryAnalysis {
 
+    private final long fShift;
+
+    /** The count on the codec's times. */
+    public CountHistoryAnalysis() {
+        this(0);
+    }
+
+    /**
+     * @param shift
+     *            nanoseconds added to the codec's times (to put them where Trace Compass shows the trace)
+     */
+    public CountHistoryAnalysis(long shift) {
+        fShift = shift;
+    }
+
     @Override
     public String historyId() {
         return EventCountParallelModule.ID;
@@ -44,7 +59,7 @@ public final class CountHistoryAnalysis implements HistoryAnalysis {
             throws TraceFormatException, IOException, InterruptedException {
         EventCounter counter = new EventCounter(new StateSystemCountSink(() -> ss));
         long[] end = { Long.MIN_VALUE };
-        ParallelDecoder.Stats stats = new ParallelDecoder(mode).decode(trace, (nanos, cpu, name) -> {
+        ParallelDecoder.Stats stats = new ParallelDecoder(mode, fShift).decode(trace, (nanos, cpu, name) -> {
             counter.count(nanos, cpu, name);
             end[0] = nanos;
         }, progress, cancelled);
@@ -53,7 +68,7 @@ public final class CountHistoryAnalysis implements HistoryAnalysis {
 
     @Override
     public DirectHistory directHistory() {
-        return new CountDirectHistory();
+        return new CountDirectHistory(fShift);
     }
 
     /** The count of any CTF trace ({@code count}), for the service loader. */

@@ -23,22 +23,20 @@ public class EventCountParallelModule extends ParallelHistoryModule {
     /** The analysis id, as registered in plugin.xml; also the state system id and history file name. */
     public static final String ID = "org.sextant.count.core.analysis.parallel"; //$NON-NLS-1$
 
-    private static final CountHistoryAnalysis ANALYSIS = new CountHistoryAnalysis();
-
     @Override
     public Built build(Path traceDirectory, ITmfStateSystemBuilder ss, BuildMode mode, ChunkProgress progress, AtomicBoolean cancelled)
             throws TraceFormatException, IOException, InterruptedException {
-        return ANALYSIS.build(traceDirectory, ss, mode, progress, cancelled);
+        return new CountHistoryAnalysis(timeShift()).build(traceDirectory, ss, mode, progress, cancelled);
     }
 
     @Override
     public DirectHistory directHistory() {
-        return ANALYSIS.directHistory();
+        return new CountHistoryAnalysis(timeShift()).directHistory();
     }
 
     @Override
     public int stateVersion() {
-        return ANALYSIS.stateVersion();
+        return EventCountStateProvider.VERSION;
     }
 
     @Override

@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.Set;
 
 import org.eclipse.jdt.annotation.Nullable;
-import org.eclipse.tracecompass.tmf.core.synchronization.ITmfTimestampTransform;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.sextant.ctf.model.CtfMetadata;
@@ -25,6 +24,7 @@ import org.sextant.ctf.model.Packet;
 import org.sextant.ctf.model.PacketLayout;
 import org.sextant.ctf.model.PacketLayouts;
 import org.sextant.ctf.model.TraceFormatException;
+import org.sextant.parallel.core.HostTimes;
 
 /**
  * The CTF traces of a Redis recording as Sextant's parallel builder reads them: which members hold Redis
@@ -35,7 +35,6 @@ public final class RedisRecording {
     private static final String METADATA = "metadata"; //$NON-NLS-1$
     private static final String PROVIDER = "redis:"; //$NON-NLS-1$
     private static final String DISCARDED = "events_discarded"; //$NON-NLS-1$
-    private static final long SECOND = 1_000_000_000L;
 
     private RedisRecording() {
     }
@@ -44,23 +43,16 @@ public final class RedisRecording {
      * @param trace
      *            a trace or an experiment
      * @return the directories of its CTF traces that declare Redis events, in the experiment's order, each with
-     *         the nanoseconds Trace Compass adds to its times (an experiment of traces of one clock whose offsets
-     *         differ moves each to their average offset)
+     *         the nanoseconds to add to the codec's times to have Trace Compass's ({@link HostTimes#shift})
      * @throws IOException
-     *             when a trace's times are transformed by more than a constant (a synchronised experiment), which
-     *             the parallel build does not reproduce
+     *             when a trace's times cannot be placed as Trace Compass places them (a synchronised experiment)
      */
     public static Map<Path, Long> members(ITmfTrace trace) throws IOException {
         Map<Path, Long> members = new LinkedHashMap<>();
         for (ITmfTrace member : TmfTraceManager.getTraceSet(trace)) {
             Path directory = Path.of(member.getPath());
             if (Files.isRegularFile(directory.resolve(METADATA)) && RedisTraces.hasRedisEvents(member)) {
-                ITmfTimestampTransform transform = member.getTimestampTransform();
-                long shift = transform.transform(0);
-                if (transform.transform(SECOND) - SECOND != shift) {
-                    throw new IOException(directory + ": its times are synchronised by more than a constant offset, which the parallel build does not apply"); //$NON-NLS-1$
-                }
-                members.put(directory, shift);
+                members.put(directory, HostTimes.shift(member));
             }
         }
         return members;

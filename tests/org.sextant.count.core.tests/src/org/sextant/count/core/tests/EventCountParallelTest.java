@@ -10,17 +10,32 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
+import org.eclipse.tracecompass.tmf.core.event.ITmfLostEvent;
+import org.eclipse.tracecompass.tmf.core.request.ITmfEventRequest;
+import org.eclipse.tracecompass.tmf.core.request.TmfEventRequest;
+import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.sextant.count.core.EventCountAnalysisModule;
 import org.sextant.internal.count.core.EventCountParallelModule;
+import org.sextant.parallel.core.HostTimes;
 import org.sextant.parallel.core.ParallelHistoryModule;
 import org.sextant.parallel.engine.Histories;
 import org.sextant.parallel.engine.Provenance;
 import org.sextant.parallel.engine.Report;
+import org.sextant.parallel.model.BuildMode;
+import org.sextant.parallel.model.ParallelDecoder;
 import org.sextant.test.support.Fixture;
 import org.sextant.test.support.QueryAgreement;
 import org.sextant.test.support.Traces;
@@ -159,6 +174,90 @@ class EventCountParallelTest {
         }
     }
 
+    /**
+     * Traces whose clock has an {@code offset_s}, which Trace Compass 6.2's reader leaves out of its times and the
+     * codec applies: the engine's count, serial, parallel into a history tree and written by its workers, starts
+     * and ends where Trace Compass's trace does and equals the count Trace Compass's own event request drives,
+     * interval for interval.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "wild/barectf-event-before-packet", "redis-tls-no-reads/ust/pid/redis-server-10177-20261207-010859" })
+    void historyLiesOnTraceCompassTimeAxisWhereTheClockHasOffsetS(String fixture) throws Exception {
+        ITmfTrace trace = Traces.open(new CtfTmfTrace(), Fixture.directory().resolve(fixture));
+        try {
+            EventCountAnalysisModule traceCompass = traceCompassCount(trace);
+            ITmfStateSystem expected = traceCompass.getStateSystem();
+            assertNotNull(expected);
+            for (EventCountParallelModule module : assertOnTraceCompassRange(trace)) {
+                assertNull(Histories.firstDifference(expected, stateOf(module)), module.describeBuild());
+                module.dispose();
+            }
+            traceCompass.dispose();
+        } finally {
+            Traces.close(trace);
+        }
+    }
+
+    /**
+     * The clock of babeltrace's CTF writer has an {@code offset_s} of 1.35 * 10^18 s, past 2^63 ns, so the codec's
+     * times wrap: shifted by {@link HostTimes}, the decoder's events are at Trace Compass's times, one for one, and
+     * the count starts and ends where the trace does. (The counts are not compared: Trace Compass adds a "Lost
+     * event" for the packet's {@code events_discarded}, which the engine's count has no event for.)
+     */
+    @Test
+    void eventsLieOnTraceCompassTimeAxisWhereOffsetSWraps() throws Exception {
+        Path directory = Fixture.directory().resolve("wild/ctf-writer"); //$NON-NLS-1$
+        ITmfTrace trace = Traces.open(new CtfTmfTrace(), directory);
+        try {
+            List<String> traceCompass = new ArrayList<>();
+            TmfEventRequest request = new TmfEventRequest(ITmfEvent.class, TmfTimeRange.ETERNITY, 0, ITmfEventRequest.ALL_DATA,
+                    ITmfEventRequest.ExecutionType.FOREGROUND) {
+                @Override
+                public void handleData(ITmfEvent event) {
+                    super.handleData(event);
+                    if (!(event instanceof ITmfLostEvent)) {
+                        traceCompass.add(event.getTimestamp().toNanos() + " " + event.getName()); //$NON-NLS-1$
+                    }
+                }
+            };
+            trace.sendRequest(request);
+            request.waitForCompletion();
+            List<String> engine = new ArrayList<>();
+            new ParallelDecoder(BuildMode.SERIAL, HostTimes.shift(trace)).decode(directory, (nanos, cpu, name) -> engine.add(nanos + " " + name), //$NON-NLS-1$
+                    (done, total) -> { }, new AtomicBoolean());
+            Collections.sort(traceCompass);
+            Collections.sort(engine);
+            assertEquals(2, engine.size());
+            assertEquals(traceCompass, engine);
+            for (EventCountParallelModule module : assertOnTraceCompassRange(trace)) {
+                module.dispose();
+            }
+        } finally {
+            Traces.close(trace);
+        }
+    }
+
+    /**
+     * @return the serial build, the parallel one into a history tree and the one its workers write, each checked
+     *         to start and end where the trace does in Trace Compass; dispose them
+     */
+    private static List<EventCountParallelModule> assertOnTraceCompassRange(ITmfTrace trace) throws Exception {
+        trace.indexTrace(true);
+        TmfTraceManager.deleteSupplementaryFiles(trace);
+        List<EventCountParallelModule> modules = new ArrayList<>();
+        modules.add(serial(trace));
+        modules.add(parallel(trace, 1));
+        // each build's files deleted, so that the next builds rather than reuses
+        TmfTraceManager.deleteSupplementaryFiles(trace);
+        modules.add(parallel(trace));
+        for (EventCountParallelModule module : modules) {
+            ITmfStateSystem built = stateOf(module);
+            assertEquals(trace.getStartTime().toNanos(), built.getStartTime(), module.describeBuild());
+            assertEquals(trace.getEndTime().toNanos(), built.getCurrentEndTime(), module.describeBuild());
+        }
+        return modules;
+    }
+
     /** @return the serial build, its history tree the reference; its files are deleted, the module keeps it open */
     private static EventCountParallelModule serial(ITmfTrace trace) throws Exception {
         EventCountParallelModule serial = new EventCountParallelModule();
@@ -177,12 +276,18 @@ class EventCountParallelTest {
         return ss;
     }
 
+    /** @return the count Trace Compass's own event request drives, built */
+    private static EventCountAnalysisModule traceCompassCount(ITmfTrace trace) throws Exception {
+        EventCountAnalysisModule module = new EventCountAnalysisModule();
+        module.setId(EventCountAnalysisModule.ID);
+        assertTrue(module.setTrace(trace));
+        module.schedule();
+        assertTrue(module.waitForCompletion());
+        return module;
+    }
+
     private static Report assertSameHistory(ITmfTrace trace) throws Exception {
-        EventCountAnalysisModule serialModule = new EventCountAnalysisModule();
-        serialModule.setId(EventCountAnalysisModule.ID);
-        assertTrue(serialModule.setTrace(trace));
-        serialModule.schedule();
-        assertTrue(serialModule.waitForCompletion());
+        EventCountAnalysisModule serialModule = traceCompassCount(trace);
         ITmfStateSystem serial = serialModule.getStateSystem();
         assertNotNull(serial);
 

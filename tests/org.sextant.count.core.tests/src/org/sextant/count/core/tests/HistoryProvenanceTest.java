@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
+import java.util.Properties;
 import java.util.stream.Stream;
 
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
@@ -46,7 +49,7 @@ class HistoryProvenanceTest {
     /** The count with an analysis parameter, as a kernel module records the event layout it read. */
     private static final class LayoutCount extends EventCountParallelModule {
         @Override
-        public Map<String, String> buildParameters() {
+        protected Map<String, String> parameters() {
             return Map.of("layout", "lttng"); //$NON-NLS-1$ //$NON-NLS-2$
         }
     }
@@ -117,6 +120,31 @@ class HistoryProvenanceTest {
         Files.delete(Provenance.recordOf(history));
         assertEquals("parallel, 2 threads; rebuilt: no build record", describe(new EventCountParallelModule()), "as a history of an older Sextant");
         assertTrue(Files.isRegularFile(Provenance.recordOf(history)));
+    }
+
+    /**
+     * A history records the shift that puts its trace's times on Trace Compass's axis (here the clock's
+     * {@code offset_s}, which Trace Compass 6.2 leaves out): one without it, on the codec's times as an older
+     * Sextant built it, is rebuilt, saying why.
+     */
+    @Test
+    void historyOnAnotherTimeBaseIsRebuilt() throws Exception {
+        Path barectf = Files.createDirectories(fDirectory.resolve("barectf")); //$NON-NLS-1$
+        copyFiles(Fixture.directory().resolve("wild/barectf-event-before-packet"), barectf); //$NON-NLS-1$
+        fTrace.dispose();
+        fTrace = open(barectf);
+        assertEquals("parallel, 2 threads", describe(new EventCountParallelModule()));
+        Path record = Provenance.recordOf(Path.of(TmfTraceManager.getSupplementaryFileDir(fTrace), EventCountParallelModule.ID + ".ht"));
+        Properties facts = new Properties();
+        try (InputStream in = Files.newInputStream(record)) {
+            facts.load(in);
+        }
+        assertTrue(facts.keySet().removeIf(key -> key.toString().endsWith("time shift")), facts::toString); //$NON-NLS-1$
+        try (OutputStream out = Files.newOutputStream(record)) {
+            facts.store(out, null);
+        }
+        assertEquals("parallel, 2 threads; rebuilt: time shift none -> barectf -1434072888000000000", describe(new EventCountParallelModule()));
+        assertEquals("reused", describe(new EventCountParallelModule()));
     }
 
     /** A damaged history is rebuilt, as Trace Compass rebuilds one it cannot open, rather than failing. */

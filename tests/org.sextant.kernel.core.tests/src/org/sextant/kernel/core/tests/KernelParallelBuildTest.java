@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.eclipse.tracecompass.analysis.os.linux.core.cpuusage.KernelCpuUsageAnalysis;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
@@ -54,7 +56,31 @@ class KernelParallelBuildTest {
 
     /** Every attribute of Trace Compass's CPU usage history is in the parallel cpu history (one chunk per packet), the same. */
     static void assertCpuHistoryHoldsTraceCompassCpuUsageHistory(Fixture fixture, int threads) throws Exception {
-        ITmfTrace trace = Traces.openKernelTrace(fixture);
+        assertCpuHistoryHoldsTraceCompassCpuUsageHistory(Traces.openKernelTrace(fixture), threads);
+    }
+
+    /**
+     * A clock with an {@code offset_s}, which Trace Compass 6.2 leaves out of its times and the codec applies (a copy
+     * of a perf trace, its clock's {@code offset_s} made 1,700,000,000 s): the cpu history holds Trace Compass's CPU
+     * usage history all the same, on Trace Compass's time axis.
+     */
+    @Test
+    void cpuHistoryLiesOnTraceCompassTimeAxisWhereTheClockHasOffsetS(@TempDir Path directory) throws Exception {
+        Path fixture = Fixture.PERF_SCHED_SYSCALLS.path();
+        try (Stream<Path> files = Files.list(fixture)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Files.copy(file, directory.resolve(file.getFileName()));
+            }
+        }
+        Path metadata = directory.resolve("metadata"); //$NON-NLS-1$
+        String clock = Files.readString(metadata, StandardCharsets.ISO_8859_1);
+        assertTrue(clock.contains("offset_s = 0;"), "the clock has an offset_s"); //$NON-NLS-1$
+        Files.writeString(metadata, clock.replace("offset_s = 0;", "offset_s = 1700000000;"), StandardCharsets.ISO_8859_1); //$NON-NLS-1$ //$NON-NLS-2$
+        assertCpuHistoryHoldsTraceCompassCpuUsageHistory(Traces.openKernelTrace(directory), THREADS);
+    }
+
+    /** As {@link #assertCpuHistoryHoldsTraceCompassCpuUsageHistory(Fixture, int)}, on an opened trace it closes. */
+    private static void assertCpuHistoryHoldsTraceCompassCpuUsageHistory(ITmfTrace trace, int threads) throws Exception {
         try {
             KernelCpuUsageAnalysis traceCompass = TmfTraceUtils.getAnalysisModuleOfClass(trace, KernelCpuUsageAnalysis.class,
                     KernelCpuUsageAnalysis.ID);

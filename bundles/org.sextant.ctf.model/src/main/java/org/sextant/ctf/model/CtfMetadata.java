@@ -176,8 +176,9 @@ public final class CtfMetadata {
     }
 
     /**
-     * Converts a timestamp of the trace's clock to nanoseconds since the clock's origin, as Trace Compass does
-     * (offset_s and offset applied, cycles scaled by the frequency).
+     * Converts a timestamp of the trace's clock to nanoseconds since the clock's origin, as the specification and
+     * babeltrace2 do (offset_s and offset applied, cycles scaled by the frequency; Trace Compass 6.2 leaves
+     * offset_s out).
      *
      * @param cycles
      *            a timestamp in clock cycles

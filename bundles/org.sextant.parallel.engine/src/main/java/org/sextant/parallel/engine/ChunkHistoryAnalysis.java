@@ -43,7 +43,7 @@ public record ChunkHistoryAnalysis(String historyId, int stateVersion, Map<Strin
     @Override
     public Built build(Path trace, ITmfStateSystemBuilder ss, BuildMode mode, ChunkProgress progress, AtomicBoolean cancelled)
             throws TraceFormatException, IOException, InterruptedException {
-        return build(analysis, trace, ss, mode, progress, cancelled);
+        return build(analysis, trace, 0, ss, mode, progress, cancelled);
     }
 
     /**
@@ -53,6 +53,8 @@ public record ChunkHistoryAnalysis(String historyId, int stateVersion, Map<Strin
      *            the analysis
      * @param trace
      *            the CTF trace directory
+     * @param shift
+     *            nanoseconds added to its times (to put them where the trace's host shows them), 0 for the codec's
      * @param ss
      *            the state system to fill
      * @param mode
@@ -69,9 +71,9 @@ public record ChunkHistoryAnalysis(String historyId, int stateVersion, Map<Strin
      * @throws InterruptedException
      *             when interrupted
      */
-    public static Built build(ChunkAnalysis analysis, Path trace, ITmfStateSystemBuilder ss, BuildMode mode, ChunkProgress progress,
+    public static Built build(ChunkAnalysis analysis, Path trace, long shift, ITmfStateSystemBuilder ss, BuildMode mode, ChunkProgress progress,
             AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
-        return built(mode, new ParallelBuilder(mode).build(trace, analysis, new StateSystemWriter(ss), progress, cancelled));
+        return built(mode, new ParallelBuilder(mode).build(Map.of(trace, shift), analysis, new StateSystemWriter(ss), progress, cancelled));
     }
 
     private static Built built(BuildMode mode, ParallelBuilder.Stats stats) {

@@ -54,7 +54,7 @@ class HistoryEngineTest {
         @Override
         public Built build(Path trace, ITmfStateSystemBuilder ss, BuildMode mode, ChunkProgress progress, AtomicBoolean cancelled)
                 throws TraceFormatException, IOException, InterruptedException {
-            return ChunkHistoryAnalysis.build(analysis(), trace, ss, mode, progress, cancelled);
+            return ChunkHistoryAnalysis.build(analysis(), trace, 0, ss, mode, progress, cancelled);
         }
 
         private static ChunkAnalysis analysis() {

@@ -114,7 +114,7 @@ public final class ParallelBuilder {
      * on together and merged in global time order, each worker told its chunk's trace
      * ({@link ChunkAnalysis#worker(Path)}, as each worker of one trace is). Each trace's times may be shifted by
      * a constant, as Trace Compass's experiments shift traces of one clock whose offsets differ by a few
-     * nanoseconds.
+     * nanoseconds, and as Trace Compass 6.2 reads a clock without its {@code offset_s}.
      *
      * @param traceDirectories
      *            CTF trace directories, each with the nanoseconds to add to its times; ties in time break in

@@ -36,7 +36,7 @@ public final class ParallelDecoder {
          * One event.
          *
          * @param nanos
-         *            its time in nanoseconds (the trace clock converted as Trace Compass does)
+         *            its time in nanoseconds (the trace clock converted, plus the decoder's shift)
          * @param cpu
          *            its CPU, or -1 when unknown
          * @param eventName
@@ -63,13 +63,25 @@ public final class ParallelDecoder {
     }
 
     private final BuildMode fMode;
+    private final long fShift;
 
     /**
      * @param mode
      *            serial, or parallel on how many threads in chunks of what size
      */
     public ParallelDecoder(BuildMode mode) {
+        this(mode, 0);
+    }
+
+    /**
+     * @param mode
+     *            serial, or parallel on how many threads in chunks of what size
+     * @param shift
+     *            nanoseconds added to every time the clock gives (to put them where the trace's host shows them)
+     */
+    public ParallelDecoder(BuildMode mode, long shift) {
         fMode = mode;
+        fShift = shift;
     }
 
     /**
@@ -109,7 +121,7 @@ public final class ParallelDecoder {
         long started = System.nanoTime();
         CtfTrace trace = CtfTrace.open(traceDirectory);
         if (fMode.serial()) {
-            long events = StreamMerge.read(List.of(trace), new long[1], Set.of(), StandardCharsets.UTF_8,
+            long events = StreamMerge.read(List.of(trace), new long[] { fShift }, Set.of(), StandardCharsets.UTF_8,
                     (t, nanos, cpu, event, fields) -> consumer.event(nanos, cpu, event.name()), progress, cancelled);
             // one pass on one thread, every stage in turn: nothing for a scaling model to tell apart
             return new Stats(1, trace.packets().size(), events, 1, new PipelineCosts(1, 0, 0, 0, 0));
@@ -120,7 +132,7 @@ public final class ParallelDecoder {
             public Columns run(Chunk chunk, List<Packet> packets) throws TraceFormatException, IOException {
                 Columns columns = new Columns(consumer);
                 trace.reader(chunk.stream(), Set.of()).read(packets, chunk.firstPacket(), chunk.packets(),
-                        (timestamp, cpu, event, fields) -> columns.add(metadata.toNanos(timestamp), cpu, event.name()));
+                        (timestamp, cpu, event, fields) -> columns.add(metadata.toNanos(timestamp) + fShift, cpu, event.name()));
                 return columns;
             }
 
@@ -129,7 +141,7 @@ public final class ParallelDecoder {
                 return new Columns(consumer);
             }
         };
-        ChunkPipeline.Result result = ChunkPipeline.run(trace, started, fMode.workerThreads(), fMode.targetChunkBytes(), work, columns -> { },
+        ChunkPipeline.Result result = ChunkPipeline.run(List.of(trace), new long[] { fShift }, started, fMode.workerThreads(), fMode.targetChunkBytes(), work, columns -> { },
                 progress, cancelled);
         return new Stats(result.chunks(), result.streams(), result.entries(), result.maxChunksInFlight(), result.costs());
     }
@@ -242,7 +254,7 @@ public final class ParallelDecoder {
                 Columns columns = workerColumns.get();
                 columns.fSize = 0;
                 trace.reader(chunk.stream(), Set.of()).read(packets, chunk.firstPacket(), chunk.packets(),
-                        (timestamp, cpu, event, fields) -> columns.add(metadata.toNanos(timestamp), cpu, event.name()));
+                        (timestamp, cpu, event, fields) -> columns.add(metadata.toNanos(timestamp) + fShift, cpu, event.name()));
                 return new Unmerged<>(reducer.reduce(chunk, streams.indexOf(chunk.stream()), columns.fNanos, columns.fCpus, columns.fNames,
                         columns.fSize), columns.fSize);
             }
@@ -252,7 +264,7 @@ public final class ParallelDecoder {
                 return new Unmerged<>(null, 0);
             }
         };
-        ChunkPipeline.Result result = ChunkPipeline.run(trace, started, fMode.workerThreads(), fMode.targetChunkBytes(), work, reduced -> {
+        ChunkPipeline.Result result = ChunkPipeline.run(List.of(trace), new long[] { fShift }, started, fMode.workerThreads(), fMode.targetChunkBytes(), work, reduced -> {
             if (reduced.value() != null) {
                 arrival.accept(reduced.value());
             }
