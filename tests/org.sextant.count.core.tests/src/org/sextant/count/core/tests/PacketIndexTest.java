@@ -7,26 +7,21 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.IntFunction;
 import java.util.stream.Stream;
 
-import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
-import org.eclipse.tracecompass.lttng2.ust.core.trace.LttngUstTrace;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.timestamp.ITmfTimestamp;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimestamp;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfContext;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
-import org.eclipse.tracecompass.tmf.core.trace.indexer.ITmfTraceIndexer;
 import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.sextant.common.core.open.TraceOpener;
-import org.sextant.ctf.core.IndexedKernelTrace;
-import org.sextant.ctf.core.IndexedUstTrace;
+import org.sextant.ctf.core.IndexedCtfTrace;
 import org.sextant.internal.ctf.core.PacketIndexer;
 import org.sextant.test.support.Fixture;
 
@@ -39,16 +34,28 @@ import org.sextant.test.support.Fixture;
  */
 class PacketIndexTest {
 
-    /** A trace type of this test, which shows its indexer. */
-    private interface ShowsIndexer {
-        ITmfTraceIndexer indexer();
-    }
-
-    /** Trace Compass's kernel type, with checkpoints every so many events. */
-    private static final class TraceCompassKernel extends LttngKernelTrace implements ShowsIndexer {
+    /**
+     * Trace Compass's CTF type, with checkpoints every so many events. The kernel and UST types read and index
+     * as it does; only detection tells them apart.
+     */
+    private static final class TraceCompassCtf extends CtfTmfTrace {
         private final int fInterval;
 
-        TraceCompassKernel(int interval) {
+        TraceCompassCtf(int interval) {
+            fInterval = interval;
+        }
+
+        @Override
+        protected void setCacheSize() {
+            setCacheSize(fInterval);
+        }
+    }
+
+    /** Sextant's CTF type, with checkpoints every so many events, which shows its indexer. */
+    private static final class SextantCtf extends IndexedCtfTrace {
+        private final int fInterval;
+
+        SextantCtf(int interval) {
             fInterval = interval;
         }
 
@@ -57,81 +64,19 @@ class PacketIndexTest {
             setCacheSize(fInterval);
         }
 
-        @Override
-        public ITmfTraceIndexer indexer() {
-            return getIndexer();
-        }
-    }
-
-    /** Sextant's kernel type, with checkpoints every so many events. */
-    private static final class SextantKernel extends IndexedKernelTrace implements ShowsIndexer {
-        private final int fInterval;
-
-        SextantKernel(int interval) {
-            fInterval = interval;
-        }
-
-        @Override
-        protected void setCacheSize() {
-            setCacheSize(fInterval);
-        }
-
-        @Override
-        public ITmfTraceIndexer indexer() {
-            return getIndexer();
-        }
-    }
-
-    /** Trace Compass's UST type, with checkpoints every so many events. */
-    private static final class TraceCompassUst extends LttngUstTrace implements ShowsIndexer {
-        private final int fInterval;
-
-        TraceCompassUst(int interval) {
-            fInterval = interval;
-        }
-
-        @Override
-        protected void setCacheSize() {
-            setCacheSize(fInterval);
-        }
-
-        @Override
-        public ITmfTraceIndexer indexer() {
-            return getIndexer();
-        }
-    }
-
-    /** Sextant's UST type, with checkpoints every so many events. */
-    private static final class SextantUst extends IndexedUstTrace implements ShowsIndexer {
-        private final int fInterval;
-
-        SextantUst(int interval) {
-            fInterval = interval;
-        }
-
-        @Override
-        protected void setCacheSize() {
-            setCacheSize(fInterval);
-        }
-
-        @Override
-        public ITmfTraceIndexer indexer() {
-            return getIndexer();
+        PacketIndexer indexer() {
+            return (PacketIndexer) getIndexer();
         }
     }
 
     /** Each trace with an interval that makes about 40 checkpoints (a seek in Trace Compass's reader costs). */
     static Stream<Arguments> traces() {
-        IntFunction<CtfTmfTrace> tcKernel = TraceCompassKernel::new;
-        IntFunction<CtfTmfTrace> sextantKernel = SextantKernel::new;
-        IntFunction<CtfTmfTrace> tcUst = TraceCompassUst::new;
-        IntFunction<CtfTmfTrace> sextantUst = SextantUst::new;
         return Stream.of(
-                Arguments.of(Fixture.PERF_MULTI_PACKET.path(), 5_987, tcKernel, sextantKernel),
-                Arguments.of(Fixture.LTTNG_KERNEL_BUG446190.path(), 797, tcKernel, sextantKernel),
-                Arguments.of(Fixture.LTTNG_KERNEL_MANY_THREADS.path(), 6_007, tcKernel, sextantKernel),
-                Arguments.of(Fixture.LTTNG_UST_SMALL_PACKETS.path(), 131, tcUst, sextantUst),
-                Arguments.of(Fixture.LTTNG_UST_LOST.path(), 97, tcUst, sextantUst));
+                Arguments.of(Fixture.PERF_MULTI_PACKET.path(), 5_987),
+                Arguments.of(Fixture.LTTNG_KERNEL_BUG446190.path(), 797),
+                Arguments.of(Fixture.LTTNG_KERNEL_MANY_THREADS.path(), 6_007),
+                Arguments.of(Fixture.LTTNG_UST_SMALL_PACKETS.path(), 131),
+                Arguments.of(Fixture.LTTNG_UST_LOST.path(), 97));
     }
 
     /** What an index answers: the count, the range, each checkpoint's location and rank. */
@@ -140,10 +85,9 @@ class PacketIndexTest {
 
     @ParameterizedTest
     @MethodSource("traces")
-    void theCodecsIndexIsTraceCompasssReaders(Path trace, int interval, IntFunction<CtfTmfTrace> traceCompass, IntFunction<CtfTmfTrace> sextant)
-            throws Exception {
-        Answers expected = index(traceCompass.apply(interval), trace, interval);
-        Answers actual = index(sextant.apply(interval), trace, interval);
+    void theCodecsIndexIsTraceCompasssReaders(Path trace, int interval) throws Exception {
+        Answers expected = index(new TraceCompassCtf(interval), trace, interval);
+        Answers actual = index(new SextantCtf(interval), trace, interval);
         assertEquals(expected, actual);
     }
 
@@ -160,7 +104,7 @@ class PacketIndexTest {
     /** Trace Compass's reader gives a lost-event record after each packet that counts discarded events; so does the index. */
     @Test
     void lostEventRecordsAreCounted() throws Exception {
-        Answers answers = index(new SextantUst(97), Fixture.LTTNG_UST_LOST.path(), 97);
+        Answers answers = index(new SextantCtf(97), Fixture.LTTNG_UST_LOST.path(), 97);
         assertEquals(fact("events") + fact("discards"), answers.events());
     }
 
@@ -172,12 +116,12 @@ class PacketIndexTest {
         trace.initTrace(null, path.toString(), ITmfEvent.class);
         try {
             trace.indexTrace(true);
-            if (((ShowsIndexer) trace).indexer() instanceof PacketIndexer indexer) {
-                assertNull(indexer.declined(), "the codec made the index"); //$NON-NLS-1$
+            if (trace instanceof SextantCtf sextant) {
+                assertNull(sextant.indexer().declined(), "the codec made the index"); //$NON-NLS-1$
             }
             List<String> checkpoints = new ArrayList<>();
             for (long rank = 0; rank < trace.getNbEvents(); rank += interval) {
-                ITmfContext context = ((ShowsIndexer) trace).indexer().seekIndex(rank);
+                ITmfContext context = trace.seekEvent(rank);
                 checkpoints.add(context.getRank() + "@" + context.getLocation()); //$NON-NLS-1$
                 context.dispose();
             }
