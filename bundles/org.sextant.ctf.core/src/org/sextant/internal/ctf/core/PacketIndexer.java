@@ -55,6 +55,7 @@ public final class PacketIndexer extends TmfBTreeTraceIndexer {
     private boolean fTried;
     private volatile boolean fBuilding;
     private volatile @Nullable String fDeclined;
+    private boolean fDisposed;
 
     /**
      * @param trace
@@ -110,13 +111,20 @@ public final class PacketIndexer extends TmfBTreeTraceIndexer {
         return fBuilding || super.isIndexing();
     }
 
+    /**
+     * Stops an index in progress. Not waiting for it: Trace Compass disposes a trace's indexer holding the trace,
+     * which the index reads through; an index that ends later finds the indexer disposed and keeps nothing.
+     */
     @Override
     public void dispose() {
         Job job = fJob;
         if (job != null) {
             job.cancel();
         }
-        super.dispose();
+        synchronized (this) {
+            fDisposed = true;
+            super.dispose();
+        }
     }
 
     private IStatus index(IProgressMonitor monitor) {
@@ -126,6 +134,8 @@ public final class PacketIndexer extends TmfBTreeTraceIndexer {
                 declined = indexWithCodec(monitor);
             } catch (TraceFormatException | IOException e) {
                 declined = e.getMessage();
+            } catch (RuntimeException e) {
+                declined = e.toString(); // a fault of the codec's: the user still gets Trace Compass's index, the log the fault
             }
             if (monitor.isCanceled()) {
                 return Status.CANCEL_STATUS;
@@ -197,6 +207,9 @@ public final class PacketIndexer extends TmfBTreeTraceIndexer {
         }
         TmfTimeRange range = new TmfTimeRange(fCtfTrace.createTimestamp(first), fCtfTrace.createTimestamp(end));
         synchronized (this) {
+            if (fDisposed) {
+                return Messages.Index_Cancelled;
+            }
             ITmfCheckpointIndex index = getTraceIndex();
             for (TmfCheckpoint checkpoint : checkpoints) {
                 if (checkpoint.getCheckpointRank() == index.size()) {
@@ -249,6 +262,9 @@ public final class PacketIndexer extends TmfBTreeTraceIndexer {
         }
         if (!monitor.isCanceled() && fTrace.getNbEvents() > 0) {
             synchronized (this) {
+                if (fDisposed) {
+                    return;
+                }
                 getTraceIndex().setTimeRange(fTrace.getTimeRange());
                 getTraceIndex().setNbEvents(fTrace.getNbEvents());
             }
