@@ -222,7 +222,8 @@ public final class CtfTrace {
         if (!exact) {
             warnings.add(new TraceWarning(TraceWarning.Kind.CLOCK_WRAPS, stream, first.offset(), "the clock's offset_s of "
                     + metadata.clockOffsetSeconds() + " s puts timestamps " + Long.toUnsignedString(first.timestampBegin()) + " to "
-                    + Long.toUnsignedString(last.timestampEnd()) + " past the nanoseconds a long holds: converted modulo 2^64, as Trace Compass does"));
+                    + Long.toUnsignedString(last.timestampEnd()) + " past the nanoseconds a long holds: converted modulo 2^64, as Trace Compass"
+                    + " does since it reads offset_s (6.2 ignores it)"));
         }
     }
 

@@ -53,7 +53,7 @@ public record TraceWarning(Kind kind, Path file, long offset, String detail) {
         INDEX_NOT_LTTNG,
         /**
          * A clock whose offset puts its times past the 2^63 nanoseconds a long holds (Trace Compass's
-         * {@code funky_trace}): times convert modulo 2^64, as Trace Compass converts them, in order within and
+         * {@code funky_trace}): times convert modulo 2^64, as Trace Compass converts them since it reads {@code offset_s} (6.2 ignores it), in order within and
          * across streams (checked), but not as dates.
          */
         CLOCK_WRAPS;

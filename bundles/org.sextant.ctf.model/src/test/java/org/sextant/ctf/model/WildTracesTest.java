@@ -82,7 +82,7 @@ class WildTracesTest {
                 overlap.warnings().stream().map(w -> overlap.directory().relativize(w.file()) + " at offset " + w.offset() + ": warning " + w.kind().label()).toList());
     }
 
-    /** The CTF writer's clock begins 1.35 * 10^18 s after the epoch: converted modulo 2^64, as Trace Compass does, and said. */
+    /** The CTF writer's clock begins 1.35 * 10^18 s after the epoch: converted modulo 2^64, as Trace Compass does since it reads offset_s, and said. */
     @Test
     void clockPastALongOfNanosecondsIsWarnedOf() throws Exception {
         CtfTrace trace = CtfTrace.open(wild("ctf-writer"));
