@@ -175,7 +175,10 @@ class SunburstViewTest {
         assertNotNull(main);
         TimeGraphControl control = (TimeGraphControl) flameGraph.getSite().getSelectionProvider();
         TimeGraphViewer viewer = (TimeGraphViewer) control.getTimeDataProvider();
-        WorkbenchDriver.waitUntil(() -> main.getTree() != null && box(viewer, "parse") != null, TIMEOUT, "the sunburst and the flame graph"); //$NON-NLS-1$
+        // both boxes the test selects: the flame graph fills its entries as its provider answers, and a selection
+        // from the sunburst that comes before the box is there finds nothing to select
+        WorkbenchDriver.waitUntil(() -> main.getTree() != null && box(viewer, "parse") != null && box(viewer, "compute") != null, TIMEOUT, //$NON-NLS-1$ //$NON-NLS-2$
+                "the sunburst and the flame graph"); //$NON-NLS-1$
 
         main.select(main.getTree().find(List.of("main", "run", "compute"))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         WorkbenchDriver.waitUntil(() -> selectedName(control).equals("compute"), TIMEOUT, "compute selected in the flame graph"); //$NON-NLS-1$ //$NON-NLS-2$
