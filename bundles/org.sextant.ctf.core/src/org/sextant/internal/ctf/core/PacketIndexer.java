@@ -34,8 +34,9 @@ import org.sextant.ctf.model.TraceWarning;
  * Trace Compass's checkpoint index of a CTF trace, made by Sextant's codec instead of by reading every event
  * through Trace Compass's reader: the same checkpoints (every {@code interval} events, each the time of its event
  * and the number of events of that time before it, as Trace Compass's CTF locations are), the same count of events
- * and the same time range, in a second or so where the reader takes minutes on millions of events. The index is
- * kept where Trace Compass keeps its own, and a trace indexed before reopens from it.
+ * and the same time range, in seconds where the reader takes tens of seconds to minutes (3 to 4 s against 15 s on
+ * 10 million events, one thread: docs/performance.md). The index is kept where Trace Compass keeps its own, and
+ * a trace indexed before reopens from it.
  *
  * <p>
  * The codec's index is only made where it must agree with the reader: a trace the codec read without a departure
