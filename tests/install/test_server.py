@@ -104,8 +104,10 @@ def server(node_modules):
     log = running.stop()
     assert log.rstrip().endswith("[sextant] serve: stopped"), log[-2000:]
     # One line per request (time, client, method, path, status, bytes, milliseconds), none a fault of the server.
+    # How many depends on how often the client asks again while an output is RUNNING (fewer since traces index in
+    # seconds: 298 on 2026-12-07, over 300 before); well over a hundred in any case.
     statuses = [line.split()[4] for line in log.splitlines() if line.endswith("ms") or "(not delivered" in line]
-    assert len(statuses) > 300 and "500" not in statuses, log[-2000:]
+    assert len(statuses) > 150 and "500" not in statuses, log[-2000:]
 
 
 def node(server, expected_dir, *args, timeout=600):
