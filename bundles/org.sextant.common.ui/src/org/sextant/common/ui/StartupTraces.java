@@ -19,7 +19,6 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.tracecompass.tmf.core.TmfCommonConstants;
-import org.eclipse.tracecompass.tmf.core.project.model.TmfTraceType;
 import org.eclipse.tracecompass.tmf.core.project.model.TraceTypeHelper;
 import org.eclipse.tracecompass.tmf.ui.project.model.ITmfProjectModelElement;
 import org.eclipse.tracecompass.tmf.ui.project.model.TmfExperimentElement;
@@ -193,7 +192,7 @@ public class StartupTraces implements IStartup {
         }
         project.getTracesFolder().refresh();
         experimentFolder.create(false, true, monitor);
-        experimentFolder.setPersistentProperty(TmfCommonConstants.TRACETYPE, TmfTraceType.DEFAULT_EXPERIMENT_TYPE);
+        experimentFolder.setPersistentProperty(TmfCommonConstants.TRACETYPE, TraceOpener.experimentType());
         TmfExperimentElement experiment = project.getExperimentsFolder().addExperiment(experimentFolder);
         for (IResource link : linked.members()) {
             ITmfProjectModelElement trace = TmfProjectRegistry.findElement(link, true);

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Stream;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -66,6 +67,8 @@ public final class TraceOpener {
         }
     }
 
+    /** Sextant's experiment type, which indexes CTF members from their packets ({@code org.sextant.ctf.core}). */
+    private static final String INDEXED_EXPERIMENT = "org.sextant.ctf.core.experiment"; //$NON-NLS-1$
     private static final String CTF_METADATA = RecordingLayout.CTF_METADATA;
     private static final String OTF2_ANCHOR_SUFFIX = ".otf2"; //$NON-NLS-1$
     /** The record of a supplementary folder as a whole. */
@@ -324,6 +327,14 @@ public final class TraceOpener {
         return experiment(recording.trace().getAbsolutePath(), recording.members(), damaged, depth);
     }
 
+    /**
+     * @return the experiment type of a recording: Sextant's, which indexes CTF members from their packets, or
+     *         Trace Compass's generic one where that is not installed
+     */
+    public static String experimentType() {
+        return TmfTraceType.getTraceType(INDEXED_EXPERIMENT) != null ? INDEXED_EXPERIMENT : TmfTraceType.DEFAULT_EXPERIMENT_TYPE;
+    }
+
     /** The experiment of the traces, each of which must open, or be listed as damaged. */
     private static ITmfTrace experiment(String path, List<File> members, @Nullable List<String> damaged, Depth depth) throws OpenException {
         List<ITmfTrace> traces = new ArrayList<>();
@@ -342,7 +353,16 @@ public final class TraceOpener {
         if (traces.isEmpty()) {
             throw new OpenException(path + ": none of its traces can be read"); //$NON-NLS-1$
         }
-        return new TmfExperiment(ITmfEvent.class, path, traces.toArray(new ITmfTrace[0]), TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null);
+        String typeId = experimentType();
+        TmfExperiment experiment;
+        try {
+            experiment = (TmfExperiment) Objects.requireNonNull(TmfTraceType.getTraceType(typeId)).getTraceClass().getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException | ClassCastException e) {
+            traces.forEach(ITmfTrace::dispose);
+            throw new OpenException(path + ": cannot create an experiment of type " + typeId + ": " + e); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        experiment.initExperiment(ITmfEvent.class, path, traces.toArray(new ITmfTrace[0]), TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null, typeId);
+        return experiment;
     }
 
     /** A member of a recording that cannot be read: refused, or listed when the caller skips damaged traces. */

@@ -16,6 +16,7 @@ public class Messages extends NLS {
     public static String Index_Empty = ""; //$NON-NLS-1$
     public static String Index_FirstDiffers = ""; //$NON-NLS-1$
     public static String Index_Job = ""; //$NON-NLS-1$
+    public static String Index_NotCtf = ""; //$NON-NLS-1$
     public static String Index_Restored = ""; //$NON-NLS-1$
     public static String Index_Progress = ""; //$NON-NLS-1$
     public static String Index_UntimedLosses = ""; //$NON-NLS-1$

@@ -1,22 +1,19 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.sextant.internal.redis.ui;
 
-import org.eclipse.tracecompass.tmf.ui.views.timegraph.BaseDataProviderTimeGraphView;
-import org.sextant.common.ui.StyledPresentationProvider;
-import org.sextant.internal.redis.core.RedisTimeGraphDataProvider;
 import org.sextant.internal.redis.core.RedisTimeGraphDataProvider.Rows;
 
 /**
  * Redis Threads: per node, its event loop's phase and a row per thread with its operation, connection and
  * command; with io-threads, reads and writes spread over the I/O threads.
  */
-public class ThreadsView extends BaseDataProviderTimeGraphView {
+public class ThreadsView extends RedisTimeGraphView {
 
     /** The view id, as registered in plugin.xml. */
     public static final String ID = "org.sextant.redis.ui.threads"; //$NON-NLS-1$
 
     /** Creates the view. */
     public ThreadsView() {
-        super(ID, new StyledPresentationProvider(RedisTimeGraphDataProvider.styles()), Rows.THREADS.id());
+        super(ID, Rows.THREADS);
     }
 }

@@ -5,15 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.stream.Stream;
 
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
-import org.eclipse.tracecompass.tmf.core.timestamp.ITmfTimestamp;
-import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimestamp;
-import org.eclipse.tracecompass.tmf.core.trace.ITmfContext;
-import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.ctf.core.trace.CtfTmfTrace;
 import org.junit.jupiter.api.Test;
@@ -79,15 +73,11 @@ class PacketIndexTest {
                 Arguments.of(Fixture.LTTNG_UST_LOST.path(), 97));
     }
 
-    /** What an index answers: the count, the range, each checkpoint's location and rank. */
-    private record Answers(long events, ITmfTimestamp start, ITmfTimestamp end, List<String> checkpoints, List<Long> ranksAtTimes) {
-    }
-
     @ParameterizedTest
     @MethodSource("traces")
     void theCodecsIndexIsTraceCompasssReaders(Path trace, int interval) throws Exception {
-        Answers expected = index(new TraceCompassCtf(interval), trace, interval);
-        Answers actual = index(new SextantCtf(interval), trace, interval);
+        IndexAnswers expected = index(new TraceCompassCtf(interval), trace, interval);
+        IndexAnswers actual = index(new SextantCtf(interval), trace, interval);
         assertEquals(expected, actual);
     }
 
@@ -104,7 +94,7 @@ class PacketIndexTest {
     /** Trace Compass's reader gives a lost-event record after each packet that counts discarded events; so does the index. */
     @Test
     void lostEventRecordsAreCounted() throws Exception {
-        Answers answers = index(new SextantCtf(97), Fixture.LTTNG_UST_LOST.path(), 97);
+        IndexAnswers answers = index(new SextantCtf(97), Fixture.LTTNG_UST_LOST.path(), 97);
         assertEquals(fact("events") + fact("discards"), answers.events());
     }
 
@@ -112,28 +102,14 @@ class PacketIndexTest {
         return Long.parseLong(Fixture.catalogue().getProperty("lttng-ust-lost." + key).trim()); //$NON-NLS-1$
     }
 
-    private static Answers index(CtfTmfTrace trace, Path path, int interval) throws Exception {
+    private static IndexAnswers index(CtfTmfTrace trace, Path path, int interval) throws Exception {
         trace.initTrace(null, path.toString(), ITmfEvent.class);
         try {
-            trace.indexTrace(true);
+            IndexAnswers answers = IndexAnswers.of(trace, interval);
             if (trace instanceof SextantCtf sextant) {
                 assertNull(sextant.indexer().declined(), "the codec made the index"); //$NON-NLS-1$
             }
-            List<String> checkpoints = new ArrayList<>();
-            for (long rank = 0; rank < trace.getNbEvents(); rank += interval) {
-                ITmfContext context = trace.seekEvent(rank);
-                checkpoints.add(context.getRank() + "@" + context.getLocation()); //$NON-NLS-1$
-                context.dispose();
-            }
-            List<Long> ranksAtTimes = new ArrayList<>();
-            long start = trace.getStartTime().toNanos();
-            long span = trace.getEndTime().toNanos() - start;
-            for (int tenth = 0; tenth <= 10; tenth++) {
-                ITmfContext context = trace.seekEvent(TmfTimestamp.fromNanos(start + span * tenth / 10));
-                ranksAtTimes.add(context.getRank());
-                context.dispose();
-            }
-            return new Answers(trace.getNbEvents(), trace.getStartTime(), trace.getEndTime(), checkpoints, ranksAtTimes);
+            return answers;
         } finally {
             trace.dispose();
             TmfTraceManager.deleteSupplementaryFiles(trace);
