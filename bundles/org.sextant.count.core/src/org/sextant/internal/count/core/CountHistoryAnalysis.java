@@ -70,7 +70,8 @@ public final class CountHistoryAnalysis implements SplitHistoryAnalysis {
 
     @Override
     public DirectHistory directHistory() {
-        return new CountDirectHistory(fShift, (decoder, trace, reducer, arrival, progress, cancelled) -> decoder.reduce(trace, reducer, arrival, progress, cancelled));
+        return new CountDirectHistory(fShift,
+                (decoder, trace, reducer, arrival, progress, cancelled) -> decoder.reduce(trace, reducer, arrival, progress, cancelled));
     }
 
     @Override

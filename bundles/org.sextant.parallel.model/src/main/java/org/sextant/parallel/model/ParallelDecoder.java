@@ -148,7 +148,7 @@ public final class ParallelDecoder {
      *            set to stop early
      * @return what was done
      * @throws TraceFormatException
-     *             when the trace cannot be read
+     *             when the trace cannot be read, or a chunk's task found it damaged
      * @throws IOException
      *             when a chunk's events cannot be had (its task failed for good)
      * @throws InterruptedException
@@ -319,7 +319,7 @@ public final class ParallelDecoder {
      *            set to stop early
      * @return what was done
      * @throws TraceFormatException
-     *             when the trace cannot be read, or the reducer refuses a chunk's events
+     *             when the trace cannot be read, a chunk's task found it damaged, or the reducer refuses its events
      * @throws IOException
      *             when a chunk's events cannot be had (its task failed for good), or the reducer cannot write
      * @throws InterruptedException
