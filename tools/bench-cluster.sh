@@ -85,8 +85,8 @@ stop_cluster() { for pid in "${PIDS[@]}"; do pkill -KILL -P "$pid" 2>/dev/null |
 
 count=$(find "$TRACES" -name metadata | wc -l)
 echo "# tools/bench-cluster.sh, $(date -u +%Y-%m-%d), $(nproc) cores; $count traces ($(du -sh "$TRACES" | cut -f1)); large: $(du -sh "$LARGE" | cut -f1)"
-builds() { # builds NAME: each chunk analysis's build in that split job's run, as it told it
-    grep -E '^\[sextant\] [^ ]+ (cpu|io): ' "$WORK/$(echo "$1" | tr -c 'a-zA-Z0-9\n' '-').err" | sed 's/^\[sextant\]/   /'
+builds() { # builds NAME: each analysis's build in that split job's run, as it told it
+    grep -E '^\[sextant\] [^ ]+ (count|cpu|io): ' "$WORK/$(echo "$1" | tr -c 'a-zA-Z0-9\n' '-').err" | sed 's/^\[sextant\]/   /'
 }
 large() {
     inprocess "in-process, 2 threads, large" 2 "$LARGE"

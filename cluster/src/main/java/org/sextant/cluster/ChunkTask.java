@@ -5,10 +5,11 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.nio.file.Path;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.sextant.ctf.model.TraceFormatException;
-import org.sextant.parallel.engine.ChunkHistoryAnalysis;
 import org.sextant.parallel.engine.HistoryAnalysis;
 import org.sextant.parallel.engine.HistoryAnalysisProvider;
+import org.sextant.parallel.engine.SplitHistoryAnalysis;
 import org.sextant.parallel.model.ChunkEvents;
 import org.sextant.parallel.model.ChunkRef;
 import org.sextant.parallel.model.SplitTrace;
@@ -17,9 +18,9 @@ import scala.collection.Iterator;
 import scala.runtime.AbstractFunction1;
 
 /**
- * The Spark task of one chunk of one trace ({@link SplitBuild}): the chunk's analysis run on the executor, where the
- * chunk is decoded, into what its handlers read, which goes back to the driver's merge. An executor cuts the trace
- * once for all the chunks it is given (the last trace it cut is kept), since opening a trace reads every stream's
+ * The Spark task of one chunk of one trace ({@link SplitBuild}): the chunk decoded on the executor into what its
+ * analysis reads of it ({@link SplitHistoryAnalysis#decode}), which goes back to the driver's merge. An executor
+ * cuts the trace once for all the chunks it is given (the last trace it cut is kept), since opening a trace reads every stream's
  * packet headers; a trace in HDFS is copied to the executor once, and its copy removed when the executor moves on to
  * another trace.
  */
@@ -28,7 +29,7 @@ final class ChunkTask extends AbstractFunction1<Iterator<ChunkRef>, ChunkEvents>
     private static final long serialVersionUID = 1L;
 
     /** The trace this executor cut last, and the analysis of it, for its next chunks. */
-    private record Cut(String trace, long chunkBytes, String analysis, SplitTrace split, ChunkHistoryAnalysis chunkAnalysis) {
+    private record Cut(String trace, long chunkBytes, String analysis, SplitTrace split, SplitHistoryAnalysis splitAnalysis) {
     }
 
     private static Cut fLast;
@@ -59,7 +60,7 @@ final class ChunkTask extends AbstractFunction1<Iterator<ChunkRef>, ChunkEvents>
         ChunkRef chunk = chunks.next();
         try {
             Cut cut = cut();
-            return cut.split().run(cut.chunkAnalysis().analysis(), chunk);
+            return cut.splitAnalysis().decode(cut.split(), chunk);
         } catch (IOException | TraceFormatException e) {
             // a Scala function throws no checked exception; the text keeps the class, which the driver looks for
             throw new IllegalStateException(e.toString(), e);
@@ -82,27 +83,41 @@ final class ChunkTask extends AbstractFunction1<Iterator<ChunkRef>, ChunkEvents>
                 fFilesOf = fTrace;
             }
             Path path = fFiles.path();
-            Cut cut = new Cut(fTrace, fChunkBytes, fAnalysis, SplitTrace.open(path, fChunkBytes), chunkAnalysis(fAnalysis, path));
+            Cut cut = new Cut(fTrace, fChunkBytes, fAnalysis, SplitTrace.open(path, fChunkBytes), splitAnalysis(fAnalysis, path));
             fLast = cut;
             return cut;
         }
     }
 
     /**
-     * @return the named analysis of the trace, which must be a chunk analysis
+     * @return the named analysis of the trace
      * @throws IOException
-     *             when it is not one, or does not apply to the trace
+     *             when a split build cannot build it, or it does not apply to the trace
      */
-    static ChunkHistoryAnalysis chunkAnalysis(String name, Path trace) throws IOException, TraceFormatException {
+    private static SplitHistoryAnalysis splitAnalysis(String name, Path trace) throws IOException, TraceFormatException {
         for (HistoryAnalysisProvider provider : TraceBuild.providers()) {
             if (provider.name().equals(name)) {
-                HistoryAnalysis analysis = provider.forTrace(trace);
-                if (analysis instanceof ChunkHistoryAnalysis chunkAnalysis) {
-                    return chunkAnalysis;
-                }
-                throw new IOException(name + " is not a chunk analysis of " + trace); //$NON-NLS-1$
+                return splittable(name, provider.forTrace(trace), trace.toString());
             }
         }
         throw new IOException("no analysis named " + name); //$NON-NLS-1$
+    }
+
+    /**
+     * @param name
+     *            an analysis's name
+     * @param analysis
+     *            that analysis of a trace, or null when it does not apply to it
+     * @param trace
+     *            the trace
+     * @return the analysis, which a split build can build
+     * @throws IOException
+     *             when it cannot, or the analysis does not apply
+     */
+    static SplitHistoryAnalysis splittable(String name, @Nullable HistoryAnalysis analysis, String trace) throws IOException {
+        if (analysis instanceof SplitHistoryAnalysis split) {
+            return split;
+        }
+        throw new IOException(name + " of " + trace + (analysis == null ? " does not apply" : " cannot be split into chunk tasks")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
     }
 }

@@ -7,11 +7,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.IntStream;
 
@@ -22,11 +21,11 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.sextant.ctf.model.TraceFormatException;
 import org.sextant.parallel.engine.BuiltHistory;
-import org.sextant.parallel.engine.ChunkHistoryAnalysis;
 import org.sextant.parallel.engine.HistoryAnalysis;
 import org.sextant.parallel.engine.HistoryAnalysisProvider;
 import org.sextant.parallel.engine.HistoryEngine;
 import org.sextant.parallel.engine.InputException;
+import org.sextant.parallel.engine.SplitHistoryAnalysis;
 import org.sextant.parallel.model.BuildMode;
 import org.sextant.parallel.model.ChunkEvents;
 import org.sextant.parallel.model.ChunkRef;
@@ -38,12 +37,12 @@ import scala.runtime.AbstractFunction2;
 import scala.runtime.BoxedUnit;
 
 /**
- * One big trace, one task per chunk ({@code sextant cluster --split}): for each chunk analysis of the trace (cpu,
- * io), the engine's chunks of it become Spark tasks ({@link ChunkTask}), each decoding its chunk on an executor and
- * handing back what the analysis's handlers read; the driver merges them in chunk order as they come, on its
- * threads, into the history, which the engine writes with its provenance where {@code sextant analyze} reuses it.
- * The tasks start only when a history must be built: one already there is reused, as by any build. An analysis
- * that is not made of chunks (count) is built by one task, as in the job of many traces, before the others.
+ * One big trace, one task per chunk ({@code sextant cluster --split}): for each analysis of the trace (count, cpu,
+ * io: {@link SplitHistoryAnalysis}), the engine's chunks of it become Spark tasks ({@link ChunkTask}), each decoding
+ * its chunk on an executor and handing back what the analysis reads of it; the driver merges them in chunk order as
+ * they come, on its threads, into the history, which the engine writes with its provenance where
+ * {@code sextant analyze} reuses it. The tasks start only when a history must be built: one already there is
+ * reused, as by any build.
  *
  * <p>
  * A task lost with its executor is run again by Spark, and its output handed over once: the history is the same.
@@ -70,15 +69,13 @@ final class SplitBuild {
      * @param progress
      *            where each task's start and end are told
      * @return what was built, and the summary
-     * @throws ClusterJob.UnreadableTrace
-     *             when an executor could not read the trace
      * @throws IOException
-     *             when a history cannot be written, or a chunk task failed for good
+     *             when a history cannot be written, or a chunk task failed for good (an executor that could not
+     *             read the trace: the message names host and trace)
      * @throws InterruptedException
      *             when interrupted
      */
-    static TraceResult run(SparkSession spark, TraceRef trace, TraceBuild build, PrintStream progress)
-            throws ClusterJob.UnreadableTrace, IOException, InterruptedException {
+    static TraceResult run(SparkSession spark, TraceRef trace, TraceBuild build, PrintStream progress) throws IOException, InterruptedException {
         long started = System.nanoTime();
         // the driver cuts the trace into chunks and runs the chunks' handlers again: it reads the trace too
         try (TraceFiles files = TraceFiles.open(trace.path())) {
@@ -87,7 +84,7 @@ final class SplitBuild {
     }
 
     private static TraceResult run(SparkSession spark, TraceRef trace, Path path, TraceBuild build, PrintStream progress, long started)
-            throws ClusterJob.UnreadableTrace, IOException, InterruptedException {
+            throws IOException, InterruptedException {
         BuildMode mode = build.mode();
         List<AnalysisBuild> builds = new ArrayList<>();
         List<SummaryRow> rows = new ArrayList<>();
@@ -96,29 +93,18 @@ final class SplitBuild {
             SplitTrace split = SplitTrace.open(path, mode.targetChunkBytes());
             host = TraceBuild.host(split.trace().metadata());
             long start = TraceBuild.startTime(split.trace());
-            Map<String, ChunkHistoryAnalysis> chunked = new HashMap<>();
-            Set<String> whole = new LinkedHashSet<>();
+            Map<String, SplitHistoryAnalysis> analyses = new LinkedHashMap<>();
             for (HistoryAnalysisProvider provider : TraceBuild.providers()) {
                 if (!build.analyses().isEmpty() && !build.analyses().contains(provider.name())) {
                     continue;
                 }
                 HistoryAnalysis analysis = provider.forTrace(path);
-                if (analysis instanceof ChunkHistoryAnalysis chunkAnalysis && !mode.serial()) {
-                    chunked.put(provider.name(), chunkAnalysis);
-                } else if (analysis != null) {
-                    whole.add(provider.name());
+                if (analysis != null) {
+                    analyses.put(provider.name(), ChunkTask.splittable(provider.name(), analysis, trace.path()));
                 }
-            }
-            if (!whole.isEmpty()) {
-                TraceResult result = ClusterJob.build(spark, List.of(trace), build.of(whole), progress).get(0);
-                if (!result.ok()) {
-                    return result;
-                }
-                builds.addAll(result.builds());
-                rows.addAll(result.rows());
             }
             Path directory = TraceBuild.historiesOf(build.workspace(), trace.path());
-            for (Map.Entry<String, ChunkHistoryAnalysis> analysis : chunked.entrySet().stream().sorted(Map.Entry.comparingByKey()).toList()) {
+            for (Map.Entry<String, SplitHistoryAnalysis> analysis : analyses.entrySet()) {
                 String name = analysis.getKey();
                 long begun = System.nanoTime();
                 List<ChunkRef> chunks = split.chunks();
@@ -204,12 +190,21 @@ final class SplitBuild {
         }
 
         @Override
-        public synchronized ChunkEvents take(int index) throws IOException, InterruptedException {
+        public synchronized ChunkEvents take(int index) throws TraceFormatException, IOException, InterruptedException {
             while (!fArrived.containsKey(index)) {
                 Throwable failure = failure();
                 if (failure != null) {
                     String unreadable = ClusterJob.unreadable(failure);
-                    throw new IOException(unreadable != null ? unreadable : "chunk " + (index + 1) + " failed: " + failure.getMessage(), failure); //$NON-NLS-1$ //$NON-NLS-2$
+                    if (unreadable != null) {
+                        throw new IOException(unreadable, failure);
+                    }
+                    // a damaged chunk names the trace damaged, as a damaged trace of the job of many traces is
+                    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+                        if (cause instanceof TraceFormatException damaged) {
+                            throw damaged;
+                        }
+                    }
+                    throw new IOException("chunk " + (index + 1) + " failed: " + failure.getMessage(), failure); //$NON-NLS-1$ //$NON-NLS-2$
                 }
                 wait(WAIT_MILLIS);
             }

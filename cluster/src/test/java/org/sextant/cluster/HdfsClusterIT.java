@@ -134,7 +134,7 @@ class HdfsClusterIT {
         ByteArrayOutputStream told = new ByteArrayOutputStream();
         TraceResult result = SplitBuild.run(fSpark, trace, TraceFixtures.splitBuild(workspace), new PrintStream(told, true, StandardCharsets.UTF_8));
         String log = told.toString(StandardCharsets.UTF_8);
-        assertTrue(log.contains("cpu chunk 4/4") && log.contains("io chunk 4/4") && log.contains("(4/4)"), log); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        assertTrue(log.contains("count chunk 4/4") && log.contains("cpu chunk 4/4") && log.contains("io chunk 4/4") && log.contains("(4/4)"), log); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
         TraceFixtures.checkSplit(result, local, workspace, temp.resolve("serial")); //$NON-NLS-1$
     }
 

@@ -10,9 +10,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -26,13 +30,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.sextant.parallel.engine.HistoryEngine;
 
 /**
  * The job in Spark's local mode (what {@code ./sextant cluster} runs with no master): over 21 traces and a damaged
  * one, every history equals the engine's serial build and every summary babeltrace2's counts; a second run reuses
  * every history; a path the executor cannot read is one error naming host and path; a cancelled job leaves no
- * partial history, and the next run completes it. One trace split into a task per chunk: its histories equal the
- * serial build too, and a second run reuses them without a task.
+ * partial history, and the next run completes it. One trace split into a task per chunk, every analysis: its
+ * histories equal the serial build too, and a second run reuses them without a task; a chunk that its task finds
+ * damaged names the trace damaged and leaves no history.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class LocalModeTest {
@@ -182,10 +188,12 @@ class LocalModeTest {
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         TraceResult result = SplitBuild.run(fSpark, trace, build, new PrintStream(progress, true, StandardCharsets.UTF_8));
         String told = progress.toString(StandardCharsets.UTF_8);
+        assertTrue(told.contains("count chunk 1/4 node-01/kernel-long perf_stream_0 packets 0+1: started"), told); //$NON-NLS-1$
         assertTrue(told.contains("cpu chunk 1/4 node-01/kernel-long perf_stream_0 packets 0+1: started"), told); //$NON-NLS-1$
         assertTrue(told.matches("(?s).*io chunk \\d/4 node-01/kernel-long perf_stream_1 packets 1\\+1: done .*\\(4/4\\).*"), told); //$NON-NLS-1$
+        assertFalse(told.contains("trace 1/1"), "no task builds the whole trace: " + told); //$NON-NLS-1$ //$NON-NLS-2$
         assertEquals(List.of("count", "cpu", "io"), result.builds().stream().map(AnalysisBuild::analysis).toList()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-        for (AnalysisBuild built : result.builds().subList(1, 3)) {
+        for (AnalysisBuild built : result.builds()) {
             assertTrue(built.description().startsWith("split into 4 chunk tasks, merged on 2 threads"), built.description()); //$NON-NLS-1$
         }
         TraceFixtures.checkSplit(result, workspace, temp.resolve("serial")); //$NON-NLS-1$
@@ -195,6 +203,28 @@ class LocalModeTest {
         assertEquals(List.of("reused", "reused", "reused"), again.builds().stream().map(AnalysisBuild::description).toList()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         assertFalse(second.toString(StandardCharsets.UTF_8).contains("chunk"), "no chunk task for a reused history"); //$NON-NLS-1$ //$NON-NLS-2$
         assertEquals(result.rows(), again.rows());
+    }
+
+    @Test
+    void aChunkItsTaskFindsDamagedNamesTheTraceDamaged(@TempDir Path temp) throws Exception {
+        TraceRef trace = TraceFixtures.splitTrace(temp);
+        // 64 KiB of 0xff in the second packet of stream 0: the packets' index reads, that chunk's events do not
+        byte[] garbage = new byte[1 << 16];
+        Arrays.fill(garbage, (byte) 0xff);
+        try (FileChannel stream = FileChannel.open(Path.of(trace.path(), "perf_stream_0"), StandardOpenOption.WRITE)) { //$NON-NLS-1$
+            stream.write(ByteBuffer.wrap(garbage), 8_000_000);
+        }
+        Path workspace = temp.resolve("workspace"); //$NON-NLS-1$
+        TraceResult result = SplitBuild.run(fSpark, trace, TraceFixtures.splitBuild(workspace), new PrintStream(new ByteArrayOutputStream()));
+        assertFalse(result.ok());
+        assertTrue(result.damaged().startsWith(Path.of(trace.path(), "perf_stream_0") + " at offset 80"), result.damaged()); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals(List.of(), result.rows());
+        Path histories = TraceBuild.historiesOf(workspace, trace.path());
+        if (Files.isDirectory(histories)) {
+            try (Stream<Path> files = Files.list(histories)) {
+                assertEquals(List.of(), files.filter(f -> HistoryEngine.isHistoryFile(f) || f.toString().endsWith(".partial")).toList()); //$NON-NLS-1$
+            }
+        }
     }
 
     private static List<Path> partials(Path directory) throws IOException {

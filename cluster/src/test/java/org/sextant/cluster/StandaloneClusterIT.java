@@ -108,7 +108,7 @@ class StandaloneClusterIT {
             }
         });
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-        while (!told.toString(StandardCharsets.UTF_8).contains("cpu chunk") && System.nanoTime() < deadline) { //$NON-NLS-1$
+        while (!told.toString(StandardCharsets.UTF_8).contains("count chunk") && System.nanoTime() < deadline) { //$NON-NLS-1$
             Thread.sleep(5);
         }
         assertEquals(1, fCluster.killExecutors(1), "an executor of worker 1 was running"); //$NON-NLS-1$

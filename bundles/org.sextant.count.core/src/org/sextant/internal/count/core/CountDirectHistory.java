@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
@@ -28,25 +29,39 @@ import org.sextant.parallel.model.ParallelDecoder;
  * The event count's history as its chunk workers write it: each worker decodes a chunk and files the times of
  * its events under each counter ({@link CountHistoryWriter}), so nothing is left for one thread but an index.
  * Trace Compass's state system then writes the attribute tree, the counters' attributes made in the order of
- * their first events, as the serial build makes them; {@link CountHistoryBackend} answers the queries.
+ * their first events, as the serial build makes them; {@link CountHistoryBackend} answers the queries. The chunks'
+ * events come from the trace's files, decoded by the workers, or from the chunks' tasks of a split build, which
+ * decoded them elsewhere.
  */
 final class CountDirectHistory implements DirectHistory {
 
+    /** Each chunk's events reduced on the decoder's threads, whichever way they come. */
+    @FunctionalInterface
+    interface Chunks {
+        ParallelDecoder.Stats reduce(ParallelDecoder decoder, Path trace, ParallelDecoder.ChunkReducer<CountHistoryWriter.ChunkCounts> reducer,
+                Consumer<CountHistoryWriter.ChunkCounts> arrival, ChunkProgress progress, AtomicBoolean cancelled)
+                throws TraceFormatException, IOException, InterruptedException;
+    }
+
     private final long fShift;
+    private final Chunks fChunks;
 
     /**
      * @param shift
      *            nanoseconds added to the codec's times
+     * @param chunks
+     *            where the chunks' events come from
      */
-    CountDirectHistory(long shift) {
+    CountDirectHistory(long shift, Chunks chunks) {
         fShift = shift;
+        fChunks = chunks;
     }
 
     @Override
     public Built build(Path traceDirectory, Path file, String ssid, long start, BuildMode mode, ChunkProgress progress, AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
         try (CountHistoryWriter writer = CountHistoryWriter.create(file)) {
             long[] end = { start };
-            ParallelDecoder.Stats stats = new ParallelDecoder(mode, fShift).reduce(traceDirectory, (chunk, stream, nanos, cpus, names, size) -> {
+            ParallelDecoder.Stats stats = fChunks.reduce(new ParallelDecoder(mode, fShift), traceDirectory, (chunk, stream, nanos, cpus, names, size) -> {
                 try {
                     return writer.write(stream, chunk.firstPacket(), nanos, cpus, names, size);
                 } catch (IllegalArgumentException e) {

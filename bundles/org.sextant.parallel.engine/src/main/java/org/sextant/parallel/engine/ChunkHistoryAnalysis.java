@@ -11,7 +11,9 @@ import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
 import org.sextant.ctf.model.TraceFormatException;
 import org.sextant.parallel.model.BuildMode;
 import org.sextant.parallel.model.ChunkAnalysis;
+import org.sextant.parallel.model.ChunkEvents;
 import org.sextant.parallel.model.ChunkProgress;
+import org.sextant.parallel.model.ChunkRef;
 import org.sextant.parallel.model.ParallelBuilder;
 import org.sextant.parallel.model.SplitTrace;
 
@@ -21,8 +23,9 @@ import org.sextant.parallel.model.SplitTrace;
  *
  * <p>
  * Its chunks can also be decoded by tasks of a cluster, each run on one chunk ({@link SplitTrace#run}) and handed
- * back in chunk order to a merge where the history is written: {@link #merging} is that history, which the
- * {@link HistoryEngine} builds, records and reuses as it does this analysis's own, file for file.
+ * back in chunk order to a merge where each chunk's worker runs again over what its handlers read and the history
+ * is written: {@link #merging} is that history, which the {@link HistoryEngine} builds, records and reuses as it
+ * does this analysis's own, file for file.
  * </p>
  *
  * @param historyId
@@ -38,7 +41,7 @@ import org.sextant.parallel.model.SplitTrace;
  */
 public record ChunkHistoryAnalysis(String historyId, int stateVersion, Map<String, String> buildParameters, ChunkAnalysis analysis,
         int defaultWriters)
-        implements HistoryAnalysis {
+        implements SplitHistoryAnalysis {
 
     @Override
     public Built build(Path trace, ITmfStateSystemBuilder ss, BuildMode mode, ChunkProgress progress, AtomicBoolean cancelled)
@@ -81,50 +84,18 @@ public record ChunkHistoryAnalysis(String historyId, int stateVersion, Map<Strin
                 stats.lastEvent());
     }
 
-    /**
-     * This analysis's history merged from chunks decoded elsewhere: what {@link HistoryEngine#build} is given to
-     * build it where the history is kept, with this analysis's id, state version, parameters and writers, so that
-     * either build reuses the other's history.
-     *
-     * @param trace
-     *            the trace, cut as the chunks were
-     * @param outputs
-     *            asked for once a build is needed (a history reused needs no chunk): starts the chunks' tasks and
-     *            hands their outputs over
-     * @return the history analysis to build
-     */
+    @Override
+    public ChunkEvents decode(SplitTrace trace, ChunkRef chunk) throws TraceFormatException, IOException {
+        return trace.run(analysis, chunk);
+    }
+
+    @Override
     public HistoryAnalysis merging(SplitTrace trace, Supplier<SplitTrace.Outputs> outputs) {
-        ChunkHistoryAnalysis self = this;
-        return new HistoryAnalysis() {
-            @Override
-            public String historyId() {
-                return historyId;
-            }
-
-            @Override
-            public int stateVersion() {
-                return stateVersion;
-            }
-
-            @Override
-            public Map<String, String> buildParameters() {
-                return buildParameters;
-            }
-
-            @Override
-            public int defaultWriters() {
-                return defaultWriters;
-            }
-
+        return new Merging(this) {
             @Override
             public Built build(Path ignored, ITmfStateSystemBuilder ss, BuildMode mode, ChunkProgress progress, AtomicBoolean cancelled)
                     throws TraceFormatException, IOException, InterruptedException {
-                return built(mode, trace.merge(self.analysis(), outputs.get(), mode.workerThreads(), new StateSystemWriter(ss), progress, cancelled));
-            }
-
-            @Override
-            public String describeMode(BuildMode mode, Report report) {
-                return "split into " + report.chunks() + " chunk tasks, merged on " + report.threads() + " threads"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                return built(mode, trace.merge(analysis, outputs.get(), mode.workerThreads(), new StateSystemWriter(ss), progress, cancelled));
             }
         };
     }

@@ -25,7 +25,8 @@ import org.sextant.ctf.model.TraceFormatException;
  * the number of threads. The serial mode ({@link BuildMode#SERIAL}) has
  * every stream read at once in time order on the calling thread ({@link StreamMerge}), with no chunk held, which
  * delivers the same sequence. An analysis whose chunks need nothing of each other has each chunk reduced on its
- * worker instead ({@link #reduce}), with no merge at all.
+ * worker instead ({@link #reduce}), with no merge at all. Either takes, instead of the trace's files, the chunks'
+ * events recorded where they were decoded ({@link SplitTrace#events}, a cluster's tasks).
  * </p>
  */
 public final class ParallelDecoder {
@@ -126,13 +127,46 @@ public final class ParallelDecoder {
             // one pass on one thread, every stage in turn: nothing for a scaling model to tell apart
             return new Stats(1, trace.packets().size(), events, 1, new PipelineCosts(1, 0, 0, 0, 0));
         }
-        CtfMetadata metadata = trace.metadata();
+        return decode(trace, fMode.targetChunkBytes(), decoding(trace), consumer, started, progress, cancelled);
+    }
+
+    /**
+     * Delivers the events of a trace whose chunks were decoded elsewhere (by cluster tasks, each recording its
+     * chunk's {@link SplitTrace#events}) in global time order, as {@link #decode(Path, Consumer, ChunkProgress, AtomicBoolean)}
+     * delivers them: the chunks' events are taken on this decoder's threads, in the trace's chunks (the mode's
+     * chunk size is not used).
+     *
+     * @param trace
+     *            the trace, cut as the chunks were
+     * @param outputs
+     *            every chunk's events, taken in chunk order
+     * @param consumer
+     *            receives the events in time order
+     * @param progress
+     *            told after each merged chunk
+     * @param cancelled
+     *            set to stop early
+     * @return what was done
+     * @throws TraceFormatException
+     *             when the trace cannot be read, or a chunk's task found it damaged
+     * @throws IOException
+     *             when a chunk's events cannot be had (its task failed for good)
+     * @throws InterruptedException
+     *             when the calling thread is interrupted
+     */
+    public Stats decode(SplitTrace trace, SplitTrace.Outputs outputs, Consumer consumer, ChunkProgress progress, AtomicBoolean cancelled)
+            throws TraceFormatException, IOException, InterruptedException {
+        Objects.requireNonNull(consumer);
+        return decode(trace.trace(), trace.chunkBytes(), replaying(trace, outputs), consumer, System.nanoTime(), progress, cancelled);
+    }
+
+    private Stats decode(CtfTrace trace, long chunkBytes, ChunkSource source, Consumer consumer, long started, ChunkProgress progress,
+            AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
         ChunkPipeline.Work<Columns> work = new ChunkPipeline.Work<>() {
             @Override
             public Columns run(Chunk chunk, List<Packet> packets) throws TraceFormatException, IOException {
                 Columns columns = new Columns(consumer);
-                trace.reader(chunk.stream(), Set.of()).read(packets, chunk.firstPacket(), chunk.packets(),
-                        (timestamp, cpu, event, fields) -> columns.add(metadata.toNanos(timestamp) + fShift, cpu, event.name()));
+                source.fill(chunk, packets, columns);
                 return columns;
             }
 
@@ -141,9 +175,27 @@ public final class ParallelDecoder {
                 return new Columns(consumer);
             }
         };
-        ChunkPipeline.Result result = ChunkPipeline.run(List.of(trace), new long[] { fShift }, started, fMode.workerThreads(), fMode.targetChunkBytes(), work, columns -> { },
+        ChunkPipeline.Result result = ChunkPipeline.run(List.of(trace), new long[] { fShift }, started, fMode.workerThreads(), chunkBytes, work, columns -> { },
                 progress, cancelled);
         return new Stats(result.chunks(), result.streams(), result.entries(), result.maxChunksInFlight(), result.costs());
+    }
+
+    /** Puts one chunk's events into columns, on a worker thread. */
+    @FunctionalInterface
+    private interface ChunkSource {
+        void fill(Chunk chunk, List<Packet> packets, Columns columns) throws TraceFormatException, IOException;
+    }
+
+    /** @return the chunks' events decoded from the trace's files */
+    private ChunkSource decoding(CtfTrace trace) {
+        CtfMetadata metadata = trace.metadata();
+        return (chunk, packets, columns) -> trace.reader(chunk.stream(), Set.of()).read(packets, chunk.firstPacket(), chunk.packets(),
+                (timestamp, cpu, event, fields) -> columns.add(metadata.toNanos(timestamp) + fShift, cpu, event.name()));
+    }
+
+    /** @return the chunks' events as their tasks recorded them, on the codec's times */
+    private ChunkSource replaying(SplitTrace trace, SplitTrace.Outputs outputs) {
+        return (chunk, packets, columns) -> trace.take(outputs, chunk).replay((nanos, cpu, eventClass, fields) -> columns.add(nanos + fShift, cpu, eventClass));
     }
 
     /**
@@ -242,7 +294,44 @@ public final class ParallelDecoder {
             AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
         long started = System.nanoTime();
         CtfTrace trace = CtfTrace.open(traceDirectory);
-        CtfMetadata metadata = trace.metadata();
+        return reduce(trace, fMode.targetChunkBytes(), decoding(trace), reducer, arrival, started, progress, cancelled);
+    }
+
+    /**
+     * Reduces each chunk of a trace whose chunks were decoded elsewhere (by cluster tasks, each recording its
+     * chunk's {@link SplitTrace#events}), as {@link #reduce(Path, ChunkReducer, java.util.function.Consumer, ChunkProgress, AtomicBoolean)}
+     * reduces the chunks it decodes: on this decoder's threads, in the trace's chunks (the mode's chunk size is
+     * not used).
+     *
+     * @param <T>
+     *            what a chunk comes to
+     * @param trace
+     *            the trace, cut as the chunks were
+     * @param outputs
+     *            every chunk's events, taken in chunk order
+     * @param reducer
+     *            makes each chunk's result, on a thread of this decoder
+     * @param arrival
+     *            takes each chunk's result on the calling thread, the chunks in chronological order
+     * @param progress
+     *            told after each chunk
+     * @param cancelled
+     *            set to stop early
+     * @return what was done
+     * @throws TraceFormatException
+     *             when the trace cannot be read, a chunk's task found it damaged, or the reducer refuses its events
+     * @throws IOException
+     *             when a chunk's events cannot be had (its task failed for good), or the reducer cannot write
+     * @throws InterruptedException
+     *             when the calling thread is interrupted
+     */
+    public <T> Stats reduce(SplitTrace trace, SplitTrace.Outputs outputs, ChunkReducer<T> reducer, java.util.function.Consumer<T> arrival,
+            ChunkProgress progress, AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
+        return reduce(trace.trace(), trace.chunkBytes(), replaying(trace, outputs), reducer, arrival, System.nanoTime(), progress, cancelled);
+    }
+
+    private <T> Stats reduce(CtfTrace trace, long chunkBytes, ChunkSource source, ChunkReducer<T> reducer, java.util.function.Consumer<T> arrival,
+            long started, ChunkProgress progress, AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
         List<Path> streams = List.copyOf(trace.packets().keySet());
         // A worker's columns serve all its chunks: a chunk's would be arrays of megabytes made and dropped at
         // each chunk, which a collector with small regions handles as humongous objects.
@@ -253,8 +342,7 @@ public final class ParallelDecoder {
                 // reduced here, never emitted to a merge
                 Columns columns = workerColumns.get();
                 columns.fSize = 0;
-                trace.reader(chunk.stream(), Set.of()).read(packets, chunk.firstPacket(), chunk.packets(),
-                        (timestamp, cpu, event, fields) -> columns.add(metadata.toNanos(timestamp) + fShift, cpu, event.name()));
+                source.fill(chunk, packets, columns);
                 return new Unmerged<>(reducer.reduce(chunk, streams.indexOf(chunk.stream()), columns.fNanos, columns.fCpus, columns.fNames,
                         columns.fSize), columns.fSize);
             }
@@ -264,7 +352,7 @@ public final class ParallelDecoder {
                 return new Unmerged<>(null, 0);
             }
         };
-        ChunkPipeline.Result result = ChunkPipeline.run(List.of(trace), new long[] { fShift }, started, fMode.workerThreads(), fMode.targetChunkBytes(), work, reduced -> {
+        ChunkPipeline.Result result = ChunkPipeline.run(List.of(trace), new long[] { fShift }, started, fMode.workerThreads(), chunkBytes, work, reduced -> {
             if (reduced.value() != null) {
                 arrival.accept(reduced.value());
             }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.IntStream;
 
@@ -20,7 +21,9 @@ import org.sextant.ctf.model.TraceFormatException;
  * decoded, into what its handlers read ({@link ChunkEvents}); and the merge of those, handed over in chunk order,
  * into the state {@link ParallelBuilder} builds. The merge runs each chunk's worker again over its recorded
  * events on the {@link ChunkPipeline}, the pipeline of every parallel build, so the state is the one a build in
- * one process makes, and so the serial build's.
+ * one process makes, and so the serial build's. An analysis of the events' times, CPUs and classes alone (the
+ * count) has every event of a chunk recorded ({@link #events}) and takes them through the {@link ParallelDecoder},
+ * as if it had decoded them.
  */
 public final class SplitTrace {
 
@@ -31,22 +34,45 @@ public final class SplitTrace {
          * @param index
          *            a chunk's place in merge order
          * @return that chunk's output, once its task has made it (taken once)
+         * @throws TraceFormatException
+         *             when its task found the chunk damaged (the message names file and offset)
          * @throws IOException
          *             when it cannot be made (its task failed for good); the message says why
          * @throws InterruptedException
          *             when interrupted while waiting
          */
-        ChunkEvents take(int index) throws IOException, InterruptedException;
+        ChunkEvents take(int index) throws TraceFormatException, IOException, InterruptedException;
     }
+
+    /** Every event's class taken, no field read: a recording of each event's time, CPU and class. */
+    private static final ChunkAnalysis EVERY_EVENT = new ChunkAnalysis() {
+        private final Handler fTaken = (nanos, cpu, fields, changes) -> {
+            // recorded, which is all
+        };
+
+        @Override
+        public Set<String> fields() {
+            return Set.of();
+        }
+
+        @Override
+        public Worker worker() {
+            return eventName -> fTaken;
+        }
+    };
 
     private final CtfTrace fTrace;
     private final long fChunkBytes;
     private final List<Chunk> fChunks;
+    private final Map<Chunk, Integer> fIndex = new HashMap<>();
 
     private SplitTrace(CtfTrace trace, long chunkBytes) {
         fTrace = trace;
         fChunkBytes = chunkBytes;
         fChunks = Partitioner.partition(trace, chunkBytes).chunks();
+        for (int i = 0; i < fChunks.size(); i++) {
+            fIndex.put(fChunks.get(i), i);
+        }
     }
 
     /**
@@ -69,6 +95,11 @@ public final class SplitTrace {
     /** @return the trace */
     public CtfTrace trace() {
         return fTrace;
+    }
+
+    /** @return the target chunk size it was cut with, in bytes */
+    long chunkBytes() {
+        return fChunkBytes;
     }
 
     /** @return the chunks, in merge order */
@@ -102,6 +133,36 @@ public final class SplitTrace {
     }
 
     /**
+     * Records every event of one chunk where it is decoded, its time, CPU and class, no field: for an analysis
+     * that reads nothing else ({@link ParallelDecoder#decode(SplitTrace, Outputs, ParallelDecoder.Consumer, ChunkProgress, AtomicBoolean)}
+     * and {@link ParallelDecoder#reduce(SplitTrace, Outputs, ParallelDecoder.ChunkReducer, java.util.function.Consumer, ChunkProgress, AtomicBoolean)}
+     * take them).
+     *
+     * @param chunk
+     *            one of {@link #chunks()}, maybe as another process cut the same trace
+     * @return the chunk's events
+     * @throws TraceFormatException
+     *             when the chunk cannot be decoded (the message names file and offset), or this trace's chunk of
+     *             that place is another (the trace changed since it was cut)
+     * @throws IOException
+     *             when a file cannot be read
+     */
+    public ChunkEvents events(ChunkRef chunk) throws TraceFormatException, IOException {
+        return run(EVERY_EVENT, chunk);
+    }
+
+    /** @return the output of one of this trace's chunks, once its task has made it */
+    ChunkEvents take(Outputs outputs, Chunk chunk) throws TraceFormatException, IOException {
+        int at = fIndex.get(chunk);
+        try {
+            return outputs.take(at);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted waiting for chunk " + at, e);
+        }
+    }
+
+    /**
      * Merges the chunks' outputs into one state, each chunk's worker run again over its events on a thread of
      * the merge's pipeline.
      *
@@ -128,21 +189,11 @@ public final class SplitTrace {
     public ParallelBuilder.Stats merge(ChunkAnalysis analysis, Outputs outputs, int threads, StateWriter writer, ChunkProgress progress,
             AtomicBoolean cancelled) throws TraceFormatException, IOException, InterruptedException {
         long started = System.nanoTime();
-        Map<Chunk, Integer> index = new HashMap<>();
-        for (int i = 0; i < fChunks.size(); i++) {
-            index.put(fChunks.get(i), i);
-        }
         MergedState state = new MergedState(writer);
         ChunkPipeline.Work<Changes> work = new ChunkPipeline.Work<>() {
             @Override
-            public Changes run(Chunk chunk, List<Packet> packets) throws IOException {
-                int at = index.get(chunk);
-                try {
-                    return ParallelBuilder.replay(outputs.take(at), fTrace.directory(), analysis, state);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IOException("interrupted waiting for chunk " + at, e);
-                }
+            public Changes run(Chunk chunk, List<Packet> packets) throws TraceFormatException, IOException {
+                return ParallelBuilder.replay(take(outputs, chunk), fTrace.directory(), analysis, state);
             }
 
             @Override

@@ -43,6 +43,59 @@ class ParallelDecoderTest {
         }
     }
 
+    /** A chunk as a reducer saw it. */
+    private record Reduced(int stream, int firstPacket, List<Event> events) {
+    }
+
+    private static List<Reduced> reduce(ParallelDecoder decoder, Path trace, SplitTrace split) throws Exception {
+        List<Reduced> reduced = new ArrayList<>();
+        ParallelDecoder.ChunkReducer<Reduced> reducer = (chunk, stream, nanos, cpus, names, size) -> {
+            List<Event> events = new ArrayList<>();
+            for (int i = 0; i < size; i++) {
+                events.add(new Event(nanos[i], cpus[i], names[i]));
+            }
+            return new Reduced(stream, chunk.firstPacket(), events);
+        };
+        if (split == null) {
+            decoder.reduce(trace, reducer, reduced::add, (done, total) -> { }, new AtomicBoolean());
+        } else {
+            decoder.reduce(split, recordedElsewhere(trace)::get, reducer, reduced::add, (done, total) -> { }, new AtomicBoolean());
+        }
+        return reduced;
+    }
+
+    /** Every chunk's events, recorded by another cut of the trace, as a cluster's tasks record them. */
+    private static List<ChunkEvents> recordedElsewhere(Path trace) throws Exception {
+        SplitTrace task = SplitTrace.open(trace, 4096);
+        List<ChunkEvents> outputs = new ArrayList<>();
+        for (ChunkRef chunk : task.chunks()) {
+            outputs.add(task.events(chunk));
+        }
+        return outputs;
+    }
+
+    /**
+     * The chunks' events recorded where they were decoded (a cluster's tasks) and taken back: the serial sequence,
+     * and each chunk reduced as the chunks the decoder decodes itself, on shifted times.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "perf-sched-syscalls", "lttng-ust-small-packets" })
+    void chunksDecodedElsewhereGiveTheSameEvents(String fixture) throws Exception {
+        Path trace = Fixtures.PERF.resolveSibling(fixture);
+        SplitTrace split = SplitTrace.open(trace, 4096);
+        assertTrue(split.chunks().size() > 1, "4 KiB chunks split the fixture");
+        List<Event> events = new ArrayList<>();
+        ParallelDecoder.Stats stats = new ParallelDecoder(BuildMode.parallel(2, 0)).decode(split, recordedElsewhere(trace)::get,
+                (nanos, cpu, name) -> events.add(new Event(nanos, cpu, name)), (done, total) -> { }, new AtomicBoolean());
+        assertEquals(decode(trace, BuildMode.SERIAL), events);
+        assertEquals(split.chunks().size(), stats.chunks());
+
+        ParallelDecoder shifted = new ParallelDecoder(BuildMode.parallel(2, 4096), 1000);
+        List<Reduced> here = reduce(shifted, trace, null);
+        assertEquals(here, reduce(shifted, trace, split));
+        assertEquals(Fixtures.fact(fixture, "events"), here.stream().mapToLong(chunk -> chunk.events().size()).sum());
+    }
+
     @Test
     void perfTimestampsAreNanosecondsAsCycles() throws Exception {
         List<Event> events = decode(Fixtures.PERF, BuildMode.parallel(2, 4096));
