@@ -123,6 +123,11 @@ public class StartupTraces implements IStartup {
             }
             TmfExperimentElement existing = experiments.getExperiment(experimentFolder);
             if (existing != null && linksTo(linked, members)) {
+                // an experiment made by an earlier version, of Trace Compass's generic type: indexed by the codec from now on
+                if (!TraceOpener.experimentType().equals(experimentFolder.getPersistentProperty(TmfCommonConstants.TRACETYPE))) {
+                    experimentFolder.setPersistentProperty(TmfCommonConstants.TRACETYPE, TraceOpener.experimentType());
+                    existing.refreshTraceType();
+                }
                 return existing;
             }
         }

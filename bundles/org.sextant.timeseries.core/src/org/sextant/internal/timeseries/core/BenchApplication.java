@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SortedMap;
 
@@ -136,6 +137,7 @@ public class BenchApplication implements IApplication {
         List<SortedMap<?, Long>> byIndex = new ArrayList<>();
         say("querying the nine metrics three ways, " + repeat + " times"); //$NON-NLS-1$ //$NON-NLS-2$
         for (int r = 0; r < repeat; r++) {
+            long round = System.nanoTime();
             for (int m = 0; m < count; m++) {
                 long t0 = System.nanoTime();
                 SortedMap<?, Long> queried = influxql.metric(m);
@@ -158,6 +160,7 @@ public class BenchApplication implements IApplication {
                 // the reader alone: decoding and the merge in time, no counting
             });
             bare[r] = System.nanoTime() - t0;
+            say(String.format(Locale.ROOT, "round %d of %d in %.1f s", r + 1, repeat, (System.nanoTime() - round) / 1e9)); //$NON-NLS-1$
         }
         List<Map<String, Object>> rows = new ArrayList<>();
         String disagreement = null;
