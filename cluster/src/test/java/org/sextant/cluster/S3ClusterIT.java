@@ -32,8 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * history equal to the engine's serial build of the local original and each summary to babeltrace2's counts, and a
  * second run, from the command line's URI, reusing every history; one trace split into a task per chunk, its
  * histories equal to the serial build; a prefix with no objects, a bucket the server does not have, or a bucket
- * whose server is down, is one error naming the host and the URI. Skipped unless {@code -Dsextant.weed=PATH} names SeaweedFS's {@code weed} binary,
- * which also puts S3A into the Spark home (the module's {@code s3} profile).
+ * whose server is down, is one error naming the host and the URI. Skipped unless {@code -Dsextant.weed=PATH} names
+ * SeaweedFS's {@code weed} binary, which also puts S3A into the Spark home (the module's {@code s3} profile).
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 @ExtendWith(SharedCluster.class)

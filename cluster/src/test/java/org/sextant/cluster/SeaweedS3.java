@@ -22,8 +22,8 @@ import java.util.concurrent.TimeUnit;
  * gateway in one process, Apache-2.0), its binary named by the system property {@code sextant.weed}. Its ports are
  * chosen when this class loads, before any Spark session starts, since executors take Hadoop's settings from the
  * session ({@link #HADOOP}); the server itself starts only when a test asks. Its credentials are an admin identity
- * SeaweedFS makes from {@code AWS_ACCESS_KEY_ID} and {@code AWS_SECRET_ACCESS_KEY}, and it creates a bucket on an
- * admin's first upload. Telemetry off; every port bound to 127.0.0.1; its log in {@code target/seaweedfs.log}.
+ * SeaweedFS makes from {@code AWS_ACCESS_KEY_ID} and {@code AWS_SECRET_ACCESS_KEY}; a test creates its bucket with
+ * {@link #createBucket}. Telemetry off; every port bound to 127.0.0.1.
  */
 final class SeaweedS3 implements AutoCloseable {
 
