@@ -71,10 +71,12 @@ fi
 
 # The cluster job (cluster/, plain Maven, outside the reactor: it packs the bundles the build above made): Spark in
 # local mode, and a real standalone master with two workers on 127.0.0.1 (with an HDFS, Hadoop's MiniDFSCluster, for
-# traces read through Hadoop's FileSystem), two minutes or so.
-say "cluster job: local mode and a standalone cluster (log: $OUT/cluster.log)"
+# traces read through Hadoop's FileSystem), two minutes or so; with S3 too (a SeaweedFS server and Hadoop's S3A, 280 MB
+# from Maven Central once) when SEXTANT_WEED names SeaweedFS's weed binary (docs/scale-out.md), skipped otherwise.
+say "cluster job: local mode and a standalone cluster${SEXTANT_WEED:+, S3} (log: $OUT/cluster.log)"
 set +e
-"$ROOT/mvnw" -B -f "$ROOT/cluster/pom.xml" -Dsextant.platform="$PLATFORM" clean verify >"$OUT/cluster.log" 2>&1
+"$ROOT/mvnw" -B -f "$ROOT/cluster/pom.xml" -Dsextant.platform="$PLATFORM" ${SEXTANT_WEED:+-Dsextant.weed="$SEXTANT_WEED"} clean verify \
+    >"$OUT/cluster.log" 2>&1
 cluster_rc=$?
 set -e
 grep -E '^\[INFO\] Tests run:|^\[ERROR\] Tests run:|BUILD (SUCCESS|FAILURE)' "$OUT/cluster.log" || true

@@ -14,8 +14,10 @@
 # (Hadoop's MiniDFSCluster from the Maven Central jar the tests use: a NameNode and one DataNode on 127.0.0.1 and this
 # machine's disk) and runs the job over their hdfs:// URIs against the same over the local paths, in local mode on
 # 2 cores: the traces; the large trace as one task on 2 threads and as a task per chunk; and the bare copy of the
-# large trace out of HDFS.
-# usage: tools/bench-cluster.sh [--traces DIR] [--large DIR] [--large-only | --hdfs-only]
+# large trace out of HDFS. --s3-only WEED does the same with S3: a SeaweedFS server (WEED, its weed binary: `weed
+# server -s3`, every port on 127.0.0.1, this machine's disk) and the job over s3a:// URIs through Hadoop's S3A (the
+# cluster module built with -Ps3).
+# usage: tools/bench-cluster.sh [--traces DIR] [--large DIR] [--large-only | --hdfs-only | --s3-only WEED]
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 HOME_DIR=$ROOT/cluster/target/spark-home
@@ -27,9 +29,9 @@ KEEP=${KEEP:-}
 PIDS=()
 cleanup() { for pid in "${PIDS[@]}"; do pkill -KILL -P "$pid" 2>/dev/null || true; kill -KILL "$pid" 2>/dev/null || true; done; [ -n "$KEEP" ] || rm -rf "$WORK"; }
 trap cleanup EXIT
-TRACES= LARGE= LARGE_ONLY= HDFS_ONLY=
+TRACES= LARGE= LARGE_ONLY= HDFS_ONLY= WEED=
 while [ $# -gt 0 ]; do case $1 in --traces) TRACES=$2; shift 2 ;; --large) LARGE=$2; shift 2 ;; --large-only) LARGE_ONLY=1; shift ;;
-    --hdfs-only) HDFS_ONLY=1; shift ;; *) echo "unknown option $1" >&2; exit 2 ;; esac; done
+    --hdfs-only) HDFS_ONLY=1; shift ;; --s3-only) WEED=$2; shift 2 ;; *) echo "unknown option $1" >&2; exit 2 ;; esac; done
 
 fixture() { # copy a fixture, unpacking gzipped streams
     mkdir -p "$2"; cp "$ROOT/tests/fixtures/$1"/* "$2"/ 2>/dev/null || true
@@ -132,7 +134,46 @@ hdfs() {
     job "local[2], large, per chunk, HDFS" --master 'local[2]' --split --threads 2 "$uri/large"
     stop_cluster
 }
+s3() {
+    local port=$((20000 + RANDOM % 20000)) uri=s3a://bench start end kv site="<configuration>" conf=()
+    ls "$HOME_DIR"/jars/hadoop-aws-*.jar >/dev/null 2>&1 || { echo "bench-cluster: no S3A in the Spark home: ./mvnw -f cluster/pom.xml -Ps3 -DskipTests package" >&2; exit 2; }
+    mkdir -p "$WORK/seaweedfs"
+    AWS_ACCESS_KEY_ID=bench AWS_SECRET_ACCESS_KEY=bench-secret "$WEED" server -ip=127.0.0.1 -ip.bind=127.0.0.1 -dir="$WORK/seaweedfs" \
+        -master.telemetry=false -master.volumeSizeLimitMB=1024 -volume.preStopSeconds=0 -master.port=$port -master.port.grpc=$((port + 1)) \
+        -volume.port=$((port + 2)) -volume.port.grpc=$((port + 3)) -filer -filer.port=$((port + 4)) -filer.port.grpc=$((port + 5)) \
+        -s3 -s3.port=$((port + 6)) -s3.port.grpc=$((port + 7)) -s3.port.iceberg=0 -s3.port.lance=0 >"$WORK/seaweedfs.log" 2>&1 &
+    PIDS+=($!)
+    until curl -s -o /dev/null "http://127.0.0.1:$((port + 6))/"; do sleep 0.5; done
+    echo "s3.bucket.create -name bench" | "$WEED" shell -master=127.0.0.1:$port.$((port + 1)) -filer=127.0.0.1:$((port + 4)).$((port + 5)) >>"$WORK/seaweedfs.log" 2>&1
+    for kv in fs.s3a.endpoint=http://127.0.0.1:$((port + 6)) fs.s3a.path.style.access=true fs.s3a.connection.ssl.enabled=false \
+        fs.s3a.access.key=bench fs.s3a.secret.key=bench-secret; do
+        site+="<property><name>${kv%%=*}</name><value>${kv#*=}</value></property>"
+        conf+=(--conf "spark.hadoop.$kv")
+    done
+    # Hadoop's shell wants a core-site.xml on its classpath; the job is given the same settings as --conf
+    mkdir -p "$WORK/s3-conf"
+    echo "$site</configuration>" >"$WORK/s3-conf/core-site.xml"
+    fs() { java -cp "$WORK/s3-conf:$HOME_DIR/jars/*" org.apache.hadoop.fs.FsShell "$@" 2>>"$WORK/seaweedfs.log"; }
+    start=$(now)
+    fs -put "$TRACES" "$uri/traces"
+    fs -put "$LARGE" "$uri/large"
+    end=$(now)
+    printf '%-34s wall %6s s\n' "put into S3 (traces, large)" "$(secs "$start" "$end")"
+    start=$(now)
+    fs -get "$uri/large" "$WORK/large-copy"
+    end=$(now)
+    printf '%-34s wall %6s s\n' "get the large trace out of S3" "$(secs "$start" "$end")"
+    rm -rf "$WORK/large-copy"
+    job "local[2], $count traces" --master 'local[2]' "$TRACES"
+    job "local[2], $count traces, S3" --master 'local[2]' "${conf[@]}" "$uri/traces"
+    job "local[2], large (1 task, 2 threads)" --master 'local[2]' --threads 2 "$LARGE"
+    job "local[2], large (1 task), S3" --master 'local[2]' --threads 2 "${conf[@]}" "$uri/large"
+    job "local[2], large, task per chunk" --master 'local[2]' --split --threads 2 "$LARGE"
+    job "local[2], large, per chunk, S3" --master 'local[2]' --split --threads 2 "${conf[@]}" "$uri/large"
+    stop_cluster
+}
 if [ -n "$LARGE_ONLY" ]; then large; exit 0; fi
+if [ -n "$WEED" ]; then s3; exit 0; fi
 if [ -n "$HDFS_ONLY" ]; then hdfs; exit 0; fi
 inprocess "in-process, 2 threads, $count traces" 2 "$TRACES"
 job "local[2], $count traces" --master 'local[2]' "$TRACES"

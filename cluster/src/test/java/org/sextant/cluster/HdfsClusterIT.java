@@ -2,20 +2,13 @@
 package org.sextant.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.util.List;
-import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -86,42 +79,13 @@ class HdfsClusterIT {
         }
     }
 
-    private static TraceBuild build(Path workspace) {
-        return new TraceBuild(workspace.toString(), Set.of(), false, 1, 0, 1_000_000_000L);
-    }
-
     @Test
     void tracesInHdfsEqualTheSerialBuildAndAreReused(@TempDir Path temp) throws Exception {
         Path local = TraceFixtures.layout(temp.resolve("traces"), 2); //$NON-NLS-1$
         upload(local, "/recordings/traces"); //$NON-NLS-1$
         // the long trace is the split test's
         fHdfs.getFileSystem().delete(new org.apache.hadoop.fs.Path("/recordings/traces/node-01/kernel-long"), true); //$NON-NLS-1$
-        List<TraceRef> traces = TraceFinder.findAt(List.of(fUri + "/recordings/traces")); //$NON-NLS-1$
-        assertEquals(List.of("traces/node-01/kernel", "traces/node-01/ust", "traces/node-02/kernel", "traces/node-02/ust"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
-                traces.stream().map(TraceRef::name).toList());
-        assertEquals(fUri + "/recordings/traces/node-01/kernel", traces.get(0).path()); //$NON-NLS-1$
-        Path workspace = temp.resolve("workspace"); //$NON-NLS-1$
-        List<TraceResult> results = ClusterJob.build(fSpark, traces, build(workspace), new PrintStream(new ByteArrayOutputStream()));
-
-        Properties catalogue = TraceFixtures.catalogue();
-        TraceFixtures.SerialReference serial = new TraceFixtures.SerialReference(temp.resolve("serial")); //$NON-NLS-1$
-        try {
-            for (TraceResult result : results) {
-                assertTrue(result.ok(), result.trace() + ": " + result.damaged()); //$NON-NLS-1$
-                TraceFixtures.checkSummary(result, catalogue);
-                serial.check(workspace, result, local.resolve(result.trace().substring("traces/".length()))); //$NON-NLS-1$
-            }
-        } finally {
-            serial.dispose();
-        }
-        assertEquals(2, results.stream().map(TraceResult::executor).distinct().count(), "tasks ran on both workers"); //$NON-NLS-1$
-
-        // Again, as the command line finds them: every history reused, though each task reads a fresh copy.
-        Options options = Options.parse(fUri + "/recordings/traces"); //$NON-NLS-1$
-        List<TraceRef> found = TraceFinder.findAt(options.fRoots);
-        for (TraceResult again : ClusterJob.build(fSpark, found, build(workspace), new PrintStream(new ByteArrayOutputStream()))) {
-            assertEquals(List.of("reused"), again.builds().stream().map(AnalysisBuild::description).distinct().toList(), again.trace()); //$NON-NLS-1$
-        }
+        RemoteTraceChecks.tracesEqualTheSerialBuildAndAreReused(fSpark, fUri + "/recordings/traces", local, temp); //$NON-NLS-1$
     }
 
     @Test
@@ -129,32 +93,20 @@ class HdfsClusterIT {
         Path local = temp.resolve("long"); //$NON-NLS-1$
         TraceFixtures.copy(TraceFixtures.FIXTURES.resolve("perf-multi-packet"), local); //$NON-NLS-1$
         upload(local, "/big/long"); //$NON-NLS-1$
-        TraceRef trace = new TraceRef(TraceFixtures.SPLIT_TRACE, fUri + "/big/long"); //$NON-NLS-1$
-        Path workspace = temp.resolve("workspace"); //$NON-NLS-1$
-        ByteArrayOutputStream told = new ByteArrayOutputStream();
-        TraceResult result = SplitBuild.run(fSpark, trace, TraceFixtures.splitBuild(workspace), new PrintStream(told, true, StandardCharsets.UTF_8));
-        String log = told.toString(StandardCharsets.UTF_8);
-        assertTrue(log.contains("count chunk 4/4") && log.contains("cpu chunk 4/4") && log.contains("io chunk 4/4") && log.contains("(4/4)"), log); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
-        TraceFixtures.checkSplit(result, local, workspace, temp.resolve("serial")); //$NON-NLS-1$
+        RemoteTraceChecks.splitEqualsTheSerialBuild(fSpark, fUri + "/big/long", local, temp); //$NON-NLS-1$
     }
 
     @Test
     void aTraceAnExecutorCannotReadIsOneErrorNamingHostAndUri(@TempDir Path temp) throws Exception {
         String missing = fUri + "/nowhere/kernel"; //$NON-NLS-1$
-        ClusterJob.UnreadableTrace error = assertThrows(ClusterJob.UnreadableTrace.class, () -> ClusterJob.build(fSpark,
-                List.of(new TraceRef("kernel", missing)), build(temp.resolve("workspace")), new PrintStream(new ByteArrayOutputStream()))); //$NON-NLS-1$ //$NON-NLS-2$
         assertEquals("host " + TraceBuild.host() + " cannot read " + missing //$NON-NLS-1$ //$NON-NLS-2$
-                + " (no such directory): every executor must reach it through Hadoop's FileSystem", error.getMessage()); //$NON-NLS-1$
+                + " (no such directory): every executor must reach it through Hadoop's FileSystem", RemoteTraceChecks.unreadable(fSpark, missing, temp)); //$NON-NLS-1$
 
         int closed;
         try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             closed = socket.getLocalPort();
         }
-        String unreachable = "hdfs://127.0.0.1:" + closed + "/traces/kernel"; //$NON-NLS-1$ //$NON-NLS-2$
-        error = assertThrows(ClusterJob.UnreadableTrace.class, () -> ClusterJob.build(fSpark, List.of(new TraceRef("kernel", unreachable)), //$NON-NLS-1$
-                build(temp.resolve("workspace")), new PrintStream(new ByteArrayOutputStream()))); //$NON-NLS-1$
-        String message = error.getMessage();
-        assertTrue(message.startsWith("host " + TraceBuild.host() + " cannot read " + unreachable + " (") //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                && message.contains("Connection refused") && message.lines().count() == 1, message); //$NON-NLS-1$
+        String message = RemoteTraceChecks.unreadable(fSpark, "hdfs://127.0.0.1:" + closed + "/traces/kernel", temp); //$NON-NLS-1$ //$NON-NLS-2$
+        assertTrue(message.contains("Connection refused"), message); //$NON-NLS-1$
     }
 }

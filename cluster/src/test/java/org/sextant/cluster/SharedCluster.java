@@ -30,7 +30,11 @@ final class SharedCluster implements BeforeAllCallback {
         } catch (Exception e) {
             throw new IllegalStateException("the standalone cluster did not start: " + e.getMessage(), e); //$NON-NLS-1$
         }
-        fSpark = SparkSession.builder().master(fCluster.master()).appName("sextant standalone test") //$NON-NLS-1$
+        SparkSession.Builder builder = SparkSession.builder();
+        // S3A's settings for S3ClusterIT's server: the executors take them from the session, so they are set before
+        // it starts (and mean nothing to the other tests)
+        SeaweedS3.HADOOP.forEach((key, value) -> builder.config("spark.hadoop." + key, value)); //$NON-NLS-1$
+        fSpark = builder.master(fCluster.master()).appName("sextant standalone test") //$NON-NLS-1$
                 .config("spark.jars", System.getProperty("sextant.jobJar")) //$NON-NLS-1$ //$NON-NLS-2$
                 .config("spark.ui.enabled", "false") //$NON-NLS-1$ //$NON-NLS-2$
                 .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1") //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
