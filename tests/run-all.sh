@@ -74,6 +74,7 @@ fi
 # traces read through Hadoop's FileSystem), two minutes or so; with S3 too (a SeaweedFS server and Hadoop's S3A, 280 MB
 # from Maven Central once) when SEXTANT_WEED names SeaweedFS's weed binary (docs/scale-out.md), skipped otherwise.
 say "cluster job: local mode and a standalone cluster${SEXTANT_WEED:+, S3} (log: $OUT/cluster.log)"
+[ -n "${SEXTANT_WEED:-}" ] || say "S3ClusterIT not run: no SeaweedFS server binary here (SEXTANT_WEED=PATH runs it; docs/scale-out.md says how to build one)"
 set +e
 "$ROOT/mvnw" -B -f "$ROOT/cluster/pom.xml" -Dsextant.platform="$PLATFORM" ${SEXTANT_WEED:+-Dsextant.weed="$SEXTANT_WEED"} clean verify \
     >"$OUT/cluster.log" 2>&1
