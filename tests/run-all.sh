@@ -102,5 +102,6 @@ read -r run failed skipped < <(grep -hE '^(\[INFO\] )?Tests run: [0-9]+, Failure
     | awk '{r+=$1; f+=$2+$3; s+=$4} END {print r+0, f+0, s+0}')
 install_passed=$(grep -oE '[0-9]+ passed' "$OUT/install.log" | tail -n 1 | cut -d' ' -f1 || true)
 install_failed=$(grep -oE '[0-9]+ failed' "$OUT/install.log" | tail -n 1 | cut -d' ' -f1 || true)
-echo "tests: $((run - failed - skipped + ${install_passed:-0})) passed, $((failed + ${install_failed:-0})) failed, $skipped skipped"
+install_skipped=$(grep -oE '[0-9]+ skipped' "$OUT/install.log" | tail -n 1 | cut -d' ' -f1 || true)
+echo "tests: $((run - failed - skipped + ${install_passed:-0})) passed, $((failed + ${install_failed:-0})) failed, $((skipped + ${install_skipped:-0})) skipped"
 exit $install_rc
