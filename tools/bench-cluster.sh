@@ -143,7 +143,12 @@ s3() {
         -volume.port=$((port + 2)) -volume.port.grpc=$((port + 3)) -filer -filer.port=$((port + 4)) -filer.port.grpc=$((port + 5)) \
         -s3 -s3.port=$((port + 6)) -s3.port.grpc=$((port + 7)) -s3.port.iceberg=0 -s3.port.lance=0 >"$WORK/seaweedfs.log" 2>&1 &
     PIDS+=($!)
-    until curl -s -o /dev/null "http://127.0.0.1:$((port + 6))/"; do sleep 0.5; done
+    local tries=0
+    until curl -s -o /dev/null "http://127.0.0.1:$((port + 6))/"; do
+        kill -0 "${PIDS[-1]}" 2>/dev/null && [ $((tries += 1)) -le 240 ] \
+            || { echo "bench-cluster: SeaweedFS did not start in 2 min; its log:" >&2; tail -n 20 "$WORK/seaweedfs.log" >&2; exit 2; }
+        sleep 0.5
+    done
     echo "s3.bucket.create -name bench" | "$WEED" shell -master=127.0.0.1:$port.$((port + 1)) -filer=127.0.0.1:$((port + 4)).$((port + 5)) >>"$WORK/seaweedfs.log" 2>&1
     for kv in fs.s3a.endpoint=http://127.0.0.1:$((port + 6)) fs.s3a.path.style.access=true fs.s3a.connection.ssl.enabled=false \
         fs.s3a.access.key=bench fs.s3a.secret.key=bench-secret; do

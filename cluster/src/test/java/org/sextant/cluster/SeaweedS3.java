@@ -87,12 +87,16 @@ final class SeaweedS3 implements AutoCloseable {
         builder.environment().put("AWS_SECRET_ACCESS_KEY", SECRET_KEY); //$NON-NLS-1$
         fProcess = builder.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_SECONDS);
-        while (!answers()) {
-            if (!fProcess.isAlive() || System.nanoTime() > deadline) {
-                close();
-                throw new IOException("SeaweedFS did not start in " + START_SECONDS + " s; see " + log); //$NON-NLS-1$ //$NON-NLS-2$
+        try {
+            while (!answers()) {
+                if (!fProcess.isAlive() || System.nanoTime() > deadline) {
+                    throw new IOException("SeaweedFS did not start in " + START_SECONDS + " s; see " + log); //$NON-NLS-1$ //$NON-NLS-2$
+                }
+                Thread.sleep(200);
             }
-            Thread.sleep(200);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            close(); // no server left behind, whatever stopped the wait
+            throw e;
         }
     }
 

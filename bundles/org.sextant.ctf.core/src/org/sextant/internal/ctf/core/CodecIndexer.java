@@ -131,13 +131,15 @@ abstract class CodecIndexer extends TmfBTreeTraceIndexer {
      */
     @Override
     public void dispose() {
-        Job job = fJob;
+        Job job;
+        synchronized (this) {
+            job = fJob;
+            fDisposed = true;
+            fBuilding = false; // a job cancelled before it ran never says so
+            super.dispose();
+        }
         if (job != null) {
             job.cancel();
-        }
-        synchronized (this) {
-            fDisposed = true;
-            super.dispose();
         }
     }
 
@@ -271,6 +273,11 @@ abstract class CodecIndexer extends TmfBTreeTraceIndexer {
      * {@code interval} events.
      */
     private void indexWithReader(IProgressMonitor monitor) {
+        synchronized (this) {
+            if (fDisposed) {
+                return;
+            }
+        }
         ITmfContext context = fTrace.seekEvent(0L);
         try {
             long read = 0;

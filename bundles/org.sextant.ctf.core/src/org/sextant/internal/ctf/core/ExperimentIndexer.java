@@ -64,9 +64,7 @@ public final class ExperimentIndexer extends CodecIndexer {
             }
             index(walks, monitor);
         } finally {
-            for (CodecWalk walk : walks) {
-                walk.close();
-            }
+            close(walks);
         }
     }
 
@@ -110,6 +108,23 @@ public final class ExperimentIndexer extends CodecIndexer {
         }
         checkLast(checkpoints.get(checkpoints.size() - 1));
         keep(checkpoints, new TmfTimeRange(TmfTimestamp.fromNanos(first), TmfTimestamp.fromNanos(end)), rank);
+    }
+
+    /** Closes every walk, even when one fails to; the first failure is thrown once all are closed. */
+    private static void close(List<CodecWalk> walks) throws IOException {
+        IOException failure = null;
+        for (CodecWalk walk : walks) {
+            try {
+                walk.close();
+            } catch (IOException e) {
+                if (failure == null) {
+                    failure = e;
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
     }
 
     /**
