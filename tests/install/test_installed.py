@@ -426,7 +426,7 @@ def test_redis_analysis_of_a_recording_counts_what_babeltrace_counts():
     assert node["requests"] == {"config": 2, "get": 200, "ping": 1, "set": 200, "shutdown": 1}
     assert node["requests_by_type"] == {"read": 200, "write": 200, "other": 4}
     assert node["requests_by_data_structure"] == {"string": 400, "other": 4}
-    assert set(node["memory"]) == {"query_buffer_max_bytes", "replies_owed_max"}
+    assert set(node["memory"]) == {"query_buffer_max_bytes", "replies_owed_max", "reply_bytes_max"}
     # every request but the shutdown, which gets no reply, has a latency
     assert {command: stats["count"] for command, stats in node["latency_us"].items()} == {"config": 2, "get": 200, "ping": 1, "set": 200}
     assert all(0 < stats["p50"] <= stats["p99"] <= stats["max"] for stats in node["latency_us"].values())

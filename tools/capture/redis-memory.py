@@ -9,13 +9,19 @@ after a line "# sample N <what the node was doing>":
   1. a command sent in parts: a SET of a 200,000-byte value, its header and 50,000 bytes at a time, sampled after
      each part (the query buffer holds what the command has brought so far), then a short SET cut in its value;
   2. `redis-benchmark -n REQUESTS -c 4` (all its tests) while the sampler sends CLIENT LIST every millisecond;
-  3. five XADDs, a SUBSCRIBE and three PUBLISHes, so that every data structure has requests.
+  3. five XADDs, a SUBSCRIBE and three PUBLISHes, so that every data structure has requests;
+  4. a client that stops reading: GETs of the 200,000-byte value sent without reading their replies (a small
+     receive buffer, so that Redis holds most of them), sampled as they pile up, then read, sampled again.
 Plain sockets and RESP, so that nothing but Python is needed.
 """
 import socket
 import subprocess
 import sys
 import time
+
+
+STALL_ROUNDS = 3   # rounds of GETs the client that stops reading sends
+STALL_GETS = 10
 
 
 def command(*words):
@@ -126,6 +132,26 @@ def main():
             reply(parts)
             reply(subscriber)
         sample("after the streams and channels")
+
+        stalled = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        stalled.connect(("127.0.0.1", port))
+        for sent in range(1, STALL_ROUNDS + 1):
+            stalled.sendall(command("GET", "big") * STALL_GETS)
+            time.sleep(0.1)
+            sample(f"stalled: {sent * STALL_GETS} GETs of 200,000 bytes sent, no reply read")
+        expected = (b"$%d\r\n" % len(value) + value + b"\r\n") * (STALL_ROUNDS * STALL_GETS)
+        received = bytearray()
+        while len(received) < len(expected):
+            chunk = stalled.recv(1 << 20)
+            if not chunk:
+                sys.exit("the node closed the stalled connection")
+            received.extend(chunk)
+        if received != expected:
+            sys.exit("the stalled client's replies are not the GETs' values")
+        time.sleep(0.05)
+        sample("stalled: every reply read")
+        stalled.close()
     print(f"{samples} samples in {log_path}")
 
 

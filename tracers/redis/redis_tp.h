@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-// LTTng-UST tracepoints of provider "redis", schema version 9: docs/redis-events.md is the contract.
+// LTTng-UST tracepoints of provider "redis", schema version 10: docs/redis-events.md is the contract.
 #undef TRACEPOINT_PROVIDER
 #define TRACEPOINT_PROVIDER redis
 
@@ -55,18 +55,23 @@ TRACEPOINT_EVENT(redis, end_read_client_query,
               ctf_string(commands, commands)
               ctf_sequence(int32_t, argc, argc, unsigned int, count) ctf_sequence(int16_t, slot, slot, unsigned int, count)))
 
-/* A client write's end (version 5: and `took`, as end_read_client_query's). */
+/* A client write's end (version 5: and `took`, as end_read_client_query's; version 10: and `offered`, the bytes the
+ * call was given). */
 TRACEPOINT_EVENT(redis, write_to_client_end,
-    TP_ARGS(int, fd, int64_t, bytes, int64_t, took),
-    TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int64_t, bytes, bytes) ctf_integer(int64_t, took, took)))
+    TP_ARGS(int, fd, int64_t, bytes, int64_t, took, int64_t, offered),
+    TP_FIELDS(ctf_integer(int, fd, fd) ctf_integer(int64_t, bytes, bytes) ctf_integer(int64_t, took, took)
+              ctf_integer(int64_t, offered, offered)))
 
 /* Version 7: the client writes a thread made since its last event while their starts were untold, in order: their
  * descriptors, results, took (as write_to_client_end's) and `ago`, the nanoseconds from each write's end to this
- * event. Right before the thread's next event, or when it has kept 64. */
+ * event; version 10: and `offered`, as write_to_client_end's. Right before the thread's next event, or when it has
+ * kept 64. */
 TRACEPOINT_EVENT(redis, writes_end,
-    TP_ARGS(const int32_t *, fds, const int64_t *, bytes, const int64_t *, took, const int64_t *, ago, unsigned int, count),
+    TP_ARGS(const int32_t *, fds, const int64_t *, bytes, const int64_t *, took, const int64_t *, ago,
+            const int64_t *, offered, unsigned int, count),
     TP_FIELDS(ctf_sequence(int32_t, fds, fds, unsigned int, count) ctf_sequence(int64_t, bytes, bytes, unsigned int, count)
-              ctf_sequence(int64_t, took, took, unsigned int, count) ctf_sequence(int64_t, ago, ago, unsigned int, count)))
+              ctf_sequence(int64_t, took, took, unsigned int, count) ctf_sequence(int64_t, ago, ago, unsigned int, count)
+              ctf_sequence(int64_t, offered, offered, unsigned int, count)))
 
 /* Version 8: the client reads a thread made since its last event while their starts were untold, in order: their
  * descriptors, results, took and ago (as writes_end's), how many commands each completed (`counts`), and those

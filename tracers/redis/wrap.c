@@ -228,6 +228,7 @@ struct kept_calls {
 };
 
 static THREAD_LOCAL struct kept_calls kept_writes;   // at most KEPT_MAX
+static THREAD_LOCAL int64_t kept_offered[KEPT_MAX];   // the bytes each kept write was given (version 10)
 static THREAD_LOCAL struct {
     struct kept_calls calls;   // at most KEPT_READS
     int32_t counts[KEPT_READS];   // the commands each read completed
@@ -279,7 +280,8 @@ static void forget_reads(void) {
 static void tell_writes(void) {
     int64_t ago[KEPT_MAX];
     if (told_ago(&kept_writes, ago)) {
-        tracepoint(redis, writes_end, kept_writes.fd, kept_writes.bytes, kept_writes.took, ago, kept_writes.count);
+        tracepoint(redis, writes_end, kept_writes.fd, kept_writes.bytes, kept_writes.took, ago, kept_offered,
+                   kept_writes.count);
     }
     kept_writes.count = 0;
 }
@@ -332,12 +334,12 @@ static void hook_process(void) {
         tracepoint(redis, __VA_ARGS__); \
     } while (0)
 
-static void keep_write(int fd, int64_t bytes) {
+static void keep_write(int fd, int64_t bytes, int64_t offered) {
     int64_t end = now();
     if (kept_reads.calls.count > 0) {
         tell_reads();
     }
-    keep_call(&kept_writes, fd, bytes, end);
+    kept_offered[keep_call(&kept_writes, fd, bytes, end)] = offered;
     if (kept_writes.count == KEPT_MAX) {
         tell_writes();
     }
@@ -797,6 +799,15 @@ ssize_t read(int fd, void *buffer, size_t count) {
     return result;
 }
 
+// The bytes a write was given: all that Redis 7 holds for the client when below 64 KB (version 10).
+static int64_t offered(const struct iovec *iov, int count) {
+    int64_t total = 0;
+    for (int i = 0; i < count; i++) {
+        total += (int64_t) iov[i].iov_len;
+    }
+    return total;
+}
+
 // Both writes: the first `written` bytes of the iovecs went out.
 static void wrote(int fd, struct connection *c, const struct iovec *iov, int count, int64_t written) {
     struct io_context io = { fd, c, NULL, 0, 1 };
@@ -807,11 +818,7 @@ static void wrote(int fd, struct connection *c, const struct iovec *iov, int cou
     if (!(c->kind == K_BUS ? c->bus_out_synced : c->replies_synced)) {
         // Redis adds whole replies to a client's buffer before it writes it: once all of it went out, the
         // next write starts a reply.
-        int64_t asked = 0;
-        for (int i = 0; i < count; i++) {
-            asked += (int64_t) iov[i].iov_len;
-        }
-        if (c->kind != K_BUS && written == asked) {
+        if (c->kind != K_BUS && written == offered(iov, count)) {
             memset(&c->replies, 0, sizeof c->replies);
             c->replies_synced = 1;
         }
@@ -847,9 +854,9 @@ void sextant_write_end(int fd, struct connection *c, const struct iovec *iov, in
     if (c->kind == K_BUS) {
         redis_event(cluster_write_handler_end, fd, bytes);
     } else if (call_start >= 0) {
-        keep_write(fd, bytes);
+        keep_write(fd, bytes, offered(iov, count));
     } else {
-        redis_event(write_to_client_end, fd, bytes, -1);
+        redis_event(write_to_client_end, fd, bytes, -1, offered(iov, count));
     }
     wrote(fd, c, iov, count, bytes);
 }

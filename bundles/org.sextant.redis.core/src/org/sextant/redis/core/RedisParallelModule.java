@@ -124,6 +124,7 @@ public class RedisParallelModule extends ParallelHistoryModule {
             // the findings are the history's
         }), RedisRecording.fields(members.keySet())),
                 writer, progress, cancelled);
+        tracker.traceEnded();
         // the serial build's history ends at the experiment's last event, whichever member holds it
         long end = Math.max(stats.lastEvent(), trace.getEndTime().toNanos());
         return new Built(new Report(mode.workerThreads(), stats.chunks(), stats.events(), stats.deferred(), stats.maxChunksInFlight(), stats.costs()), end);

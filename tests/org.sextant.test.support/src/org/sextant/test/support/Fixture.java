@@ -117,8 +117,9 @@ public enum Fixture {
     /** One Redis node traced from the middle of a load, with small buffers: events lost, connections begun before. */
     REDIS_PARTIAL("redis-partial"), //$NON-NLS-1$
     /**
-     * One Redis node under a SET sent in parts and every test of redis-benchmark, with {@code CLIENT LIST} sampled
-     * meanwhile ({@code client-list.log}) and Redis's {@code INFO commandstats} at the end.
+     * One Redis node under a SET sent in parts, every test of redis-benchmark and a client that stops reading the
+     * replies of its GETs (events version 10), with {@code CLIENT LIST} sampled meanwhile ({@code client-list.log})
+     * and Redis's {@code INFO commandstats} at the end.
      */
     REDIS_MEMORY("redis-memory"), //$NON-NLS-1$
     /**

@@ -58,6 +58,7 @@ public class Messages extends NLS {
     public static String Summary_Memory = ""; //$NON-NLS-1$
     public static String Summary_QueryBuffer = ""; //$NON-NLS-1$
     public static String Summary_RepliesOwed = ""; //$NON-NLS-1$
+    public static String Summary_ReplyBytes = ""; //$NON-NLS-1$
     public static String Summary_Latency = ""; //$NON-NLS-1$
     public static String Summary_Bytes = ""; //$NON-NLS-1$
     public static String Summary_BusSent = ""; //$NON-NLS-1$

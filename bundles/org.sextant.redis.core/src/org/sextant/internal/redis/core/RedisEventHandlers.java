@@ -31,6 +31,7 @@ final class RedisEventHandlers {
     private static final String COMMAND = "command"; //$NON-NLS-1$
     private static final String TOOK = "took"; //$NON-NLS-1$
     private static final String AGO = "ago"; //$NON-NLS-1$
+    private static final String OFFERED = "offered"; //$NON-NLS-1$
     private static final String FDS = "fds"; //$NON-NLS-1$
     private static final String SLOT = "slot"; //$NON-NLS-1$
     private static final String COMMANDS = "commands"; //$NON-NLS-1$
@@ -53,8 +54,9 @@ final class RedisEventHandlers {
         on("call_command_end", (n, e) -> n.callCommandEnd(e.time(), e.node(), e.tid(), e.fd(), e.text(COMMAND))); //$NON-NLS-1$
         on("call_commands_end", (n, e) -> n.callCommandsEnd(e.time(), e.node(), e.tid(), e.fd(), e.integer("count"))); //$NON-NLS-1$ //$NON-NLS-2$
         on("write_to_client_start", (n, e) -> n.writeToClientStart(e.time(), e.node(), e.tid(), e.fd())); //$NON-NLS-1$
-        on("write_to_client_end", (n, e) -> n.writeToClientEnd(e.time(), e.node(), e.tid(), e.fd(), e.number(BYTES), e.number(TOOK))); //$NON-NLS-1$
-        on("writes_end", (n, e) -> n.writesEnd(e.time(), e.node(), e.tid(), e.numbers(FDS), e.numbers(BYTES), e.numbers(TOOK), e.numbers(AGO))); //$NON-NLS-1$
+        on("write_to_client_end", (n, e) -> n.writeToClientEnd(e.time(), e.node(), e.tid(), e.fd(), e.number(BYTES), e.number(TOOK), e.number(OFFERED))); //$NON-NLS-1$
+        on("writes_end", (n, e) -> n.writesEnd(e.time(), e.node(), e.tid(), e.numbers(FDS), e.numbers(BYTES), e.numbers(TOOK), e.numbers(AGO), //$NON-NLS-1$
+                e.numbers(OFFERED)));
         on("reads_end", (n, e) -> n.readsEnd(e.time(), e.node(), e.tid(), e.numbers(FDS), e.numbers(BYTES), e.numbers(TOOK), e.numbers(AGO), //$NON-NLS-1$
                 e.numbers("counts"), e.text(COMMANDS), e.numbers(SLOT))); //$NON-NLS-1$
         on("cluster_read_handler_start", (n, e) -> n.busTransferStart(e.time(), e.node(), e.tid(), e.fd(), false)); //$NON-NLS-1$

@@ -114,12 +114,16 @@ public class RedisHeadlessAnalysis implements IHeadlessAnalysis {
         return result;
     }
 
-    /** The largest query buffer (bytes) and the most replies owed of the node's connections. */
+    /**
+     * The largest query buffer (bytes), the most replies owed and the most reply bytes held (null where the tracer
+     * did not tell what writes were given) of the node's connections.
+     */
     private static Map<String, Object> memory(SummaryTree summary, SummaryEntryModel node) {
         Map<String, Object> counters = counters(summary, node, RedisSummaryDataProvider.MEMORY);
         Map<String, Object> memory = new LinkedHashMap<>();
         memory.put("query_buffer_max_bytes", counters.get(RedisSummaryDataProvider.QUERY_BUFFER)); //$NON-NLS-1$
         memory.put("replies_owed_max", counters.get(RedisSummaryDataProvider.REPLIES_OWED)); //$NON-NLS-1$
+        memory.put("reply_bytes_max", counters.get(RedisSummaryDataProvider.REPLY_BYTES)); //$NON-NLS-1$
         return memory;
     }
 

@@ -20,6 +20,7 @@ import org.sextant.redis.model.UseAfterFreeTracker;
 public class RedisStateProvider extends AbstractTmfStateProvider {
 
     private @Nullable RedisEventHandlers fHandlers;
+    private @Nullable RedisTracker fTracker;
 
     /**
      * @param trace
@@ -45,13 +46,24 @@ public class RedisStateProvider extends AbstractTmfStateProvider {
         if (handlers == null) {
             // the builder exists once the module has assigned it, before the first event
             StateSystemWriter writer = new StateSystemWriter(Objects.requireNonNull(getStateSystemBuilder()));
-            handlers = new RedisEventHandlers(new RedisTracker(writer, request -> {
+            RedisTracker tracker = new RedisTracker(writer, request -> {
                 // latencies are the segment store's (RedisLatencyModule)
-            }), new UseAfterFreeTracker(writer, finding -> {
+            });
+            handlers = new RedisEventHandlers(tracker, new UseAfterFreeTracker(writer, finding -> {
                 // the findings are the history's
             }));
+            fTracker = tracker;
             fHandlers = handlers;
         }
         handlers.handle(event);
+    }
+
+    /** The trace was read whole, before its history closes: the model places what it held back. */
+    @Override
+    public void done() {
+        RedisTracker tracker = fTracker;
+        if (tracker != null) {
+            tracker.traceEnded();
+        }
     }
 }

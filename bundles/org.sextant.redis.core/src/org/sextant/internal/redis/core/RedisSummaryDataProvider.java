@@ -51,12 +51,14 @@ public class RedisSummaryDataProvider extends SummaryDataProvider {
     public static final String REQUESTS_BY_TYPE = "requests by type"; //$NON-NLS-1$
     /** The key of a node's requests, by data structure. */
     public static final String REQUESTS_BY_STRUCTURE = "requests by data structure"; //$NON-NLS-1$
-    /** The key of a node's connections' memory: the largest values of {@link #QUERY_BUFFER} and {@link #REPLIES_OWED}. */
+    /** The key of a node's connections' memory: the largest values of {@link #QUERY_BUFFER}, {@link #REPLIES_OWED} and {@link #REPLY_BYTES}. */
     public static final String MEMORY = "memory"; //$NON-NLS-1$
     /** The key of the largest query buffer of a node's connections, in bytes. */
     public static final String QUERY_BUFFER = "query buffer"; //$NON-NLS-1$
     /** The key of the most replies a node owed one connection. */
     public static final String REPLIES_OWED = "replies owed"; //$NON-NLS-1$
+    /** The key of the most reply bytes a node held for one connection, absent where the tracer did not tell them. */
+    public static final String REPLY_BYTES = "reply bytes"; //$NON-NLS-1$
     /** The key of a node's latency percentiles, by command. */
     public static final String LATENCY = "latency"; //$NON-NLS-1$
     /** The key of a node's byte counters. */
@@ -168,11 +170,18 @@ public class RedisSummaryDataProvider extends SummaryDataProvider {
         }
     }
 
-    /** The largest query buffer and the most replies owed of the node's connections, over the whole trace. */
+    /**
+     * The largest query buffer, the most replies owed and the most reply bytes held (where the tracer told what
+     * writes were given) of the node's connections, over the whole trace.
+     */
     private static void addMemory(ITmfStateSystem ss, Rows rows, int node, long nodeId) throws StateSystemDisposedException {
         long group = rows.add(nodeId, Messages.Summary_Memory, MEMORY);
         rows.add(group, Messages.Summary_QueryBuffer, QUERY_BUFFER, largest(ss, ss.getQuarks(node, RedisTracker.CONNECTIONS, "*", RedisTracker.QUERY_BUFFER))); //$NON-NLS-1$
         rows.add(group, Messages.Summary_RepliesOwed, REPLIES_OWED, largest(ss, ss.getQuarks(node, RedisTracker.CONNECTIONS, "*", RedisTracker.REPLIES_OWED))); //$NON-NLS-1$
+        List<Integer> replyBytes = ss.getQuarks(node, RedisTracker.CONNECTIONS, "*", RedisTracker.REPLY_BYTES); //$NON-NLS-1$
+        if (!replyBytes.isEmpty()) {
+            rows.add(group, Messages.Summary_ReplyBytes, REPLY_BYTES, largest(ss, replyBytes));
+        }
     }
 
     /** @return the largest value the attributes held, 0 if none */

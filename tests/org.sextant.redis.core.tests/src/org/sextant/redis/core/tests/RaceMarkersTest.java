@@ -68,7 +68,7 @@ class RaceMarkersTest {
         tracker.readEnd(13, NODE, IO, 9, false, -9);
         tracker.writeStart(20, NODE, MAIN, 11, false);
         tracker.readStart(21, NODE, IO, 11, false);
-        tracker.writeEnd(25, NODE, MAIN, 11, false, 5);
+        tracker.writeEnd(25, NODE, MAIN, 11, false, 5, -1);
         tracker.readEnd(26, NODE, IO, 11, false, 27);
         fState.closeHistory(END);
     }

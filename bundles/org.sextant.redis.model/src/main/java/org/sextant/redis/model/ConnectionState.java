@@ -14,6 +14,7 @@ import static org.sextant.redis.model.RedisTracker.QUERY_BUFFER;
 import static org.sextant.redis.model.RedisTracker.RACE;
 import static org.sextant.redis.model.RedisTracker.RACES;
 import static org.sextant.redis.model.RedisTracker.REPLIES_OWED;
+import static org.sextant.redis.model.RedisTracker.REPLY_BYTES;
 import static org.sextant.redis.model.RedisTracker.STAGES;
 import static org.sextant.redis.model.RedisTracker.THREAD;
 
@@ -50,6 +51,8 @@ final class ConnectionState {
     final int fFileEvents;
     private final int fQueryBuffer;
     private final int fRepliesOwed;
+    /** Its reply bytes, from its first write whose offer is known (events version 10). */
+    private ReplyBytes fReplyBytes;
     /** Bytes read since the last read that completed a command; {@link #UNKNOWN} after lost events, until the next command. */
     private long fQueued;
     private final int fRace;
@@ -202,6 +205,9 @@ final class ConnectionState {
         long start = fFirstUnparsedRead != UNKNOWN ? fFirstUnparsedRead : fLastRead;
         fFirstUnparsedRead = UNKNOWN;
         fPending.add(new Pending(command, start));
+        if (fReplyBytes != null) {
+            fReplyBytes.requested(time);
+        }
         if (fQueued != 0) {
             fQueued = 0;
             fWriter.modify(time, fQueryBuffer, 0L);
@@ -262,6 +268,30 @@ final class ConnectionState {
         }
     }
 
+    /** A write given {@code offered} bytes ended: the reply bytes held ({@link ReplyBytes}). */
+    void wrote(long time, long written, long offered) {
+        replyBytes().written(time, written, offered);
+    }
+
+    /** A new client, on a node whose writes tell what they were given: Redis holds no reply for it yet. */
+    void noReplyHeld(long time) {
+        replyBytes().none(time);
+    }
+
+    private ReplyBytes replyBytes() {
+        if (fReplyBytes == null) {
+            fReplyBytes = new ReplyBytes(fWriter, fWriter.attribute(NODES, fNode.fKey, CONNECTIONS, fPath, REPLY_BYTES));
+        }
+        return fReplyBytes;
+    }
+
+    /** The trace ended: the reply bytes that wait for a write that tells all are placed ({@link ReplyBytes#end}). */
+    void traceEnded() {
+        if (fReplyBytes != null) {
+            fReplyBytes.end();
+        }
+    }
+
     /**
      * @param reply
      *            a reply's ordinal on the connection, from 1
@@ -277,7 +307,8 @@ final class ConnectionState {
 
     /**
      * Events were lost: its operation and command are unknown, and so are its reads, requests and memory (the
-     * query buffer until a command consumes it, the replies owed until the next request).
+     * query buffer until a command consumes it, the replies owed until the next request, the reply bytes until a
+     * write tells all).
      */
     void forget(long time) {
         stage(time, null, null);
@@ -287,6 +318,9 @@ final class ConnectionState {
         fQueued = UNKNOWN;
         fWriter.modify(time, fQueryBuffer, null);
         fWriter.modify(time, fRepliesOwed, null);
+        if (fReplyBytes != null) {
+            fReplyBytes.forget(time);
+        }
         fPending.clear();
         fBusy.clear();
         fWriter.modify(time, fRace, null);
@@ -303,6 +337,9 @@ final class ConnectionState {
     void close(long time) {
         for (int quark : new int[] { fOperation, fKind, fPeer, fThread, fCommand, fDataStructure, fFileEvents, fQueryBuffer, fRepliesOwed }) {
             fWriter.modify(time, quark, null);
+        }
+        if (fReplyBytes != null) {
+            fReplyBytes.close(time);
         }
         if (fBusy.isEmpty()) {
             fWriter.modify(time, fRace, null);

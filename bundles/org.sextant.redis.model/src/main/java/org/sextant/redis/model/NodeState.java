@@ -34,6 +34,8 @@ final class NodeState {
     /** Whether an io thread read or wrote a client in this loop iteration, and in the last one. */
     boolean fIoTransfers;
     boolean fThreadedBefore;
+    /** Whether its writes tell what they were given (events version 10): a client connection it opens holds no reply bytes. */
+    boolean fOffersTold;
     /** The time of its latest event. */
     long fLatest = Long.MIN_VALUE;
     /** Connections whose commands the main thread runs unseen, before the write phase starts. */

@@ -240,8 +240,10 @@ public interface RedisActivity {
      *            whether it is a cluster bus write
      * @param bytes
      *            the write's return value: bytes written, negative on error
+     * @param offered
+     *            the bytes the write was given, -1 when not known (events before version 10)
      */
-    void writeEnd(long time, String node, int tid, int fd, boolean bus, long bytes);
+    void writeEnd(long time, String node, int tid, int fd, boolean bus, long bytes, long offered);
 
     /**
      * A cluster bus message whose header was read or written, with its sender.

@@ -140,29 +140,33 @@ public final class RedisEventNormalizer {
         }
     }
 
-    /** {@code redis:write_to_client_end}: version 5 adds its untold start ({@code took}, as a read's). */
-    public void writeToClientEnd(long time, String node, int tid, int fd, long bytes, long took) {
+    /**
+     * {@code redis:write_to_client_end}: version 5 adds its untold start ({@code took}, as a read's), version 10 the
+     * bytes it was given ({@code offered}, -1 before).
+     */
+    public void writeToClientEnd(long time, String node, int tid, int fd, long bytes, long took, long offered) {
         if (fd < 0) {
             return;
         }
         if (took >= 0) {
             fModel.writeStart(keptCall(time, node, tid, 0, took)[0], node, tid, fd, false);
         }
-        fModel.writeEnd(time, node, tid, fd, false, bytes);
+        fModel.writeEnd(time, node, tid, fd, false, bytes, offered);
     }
 
     /**
      * {@code redis:writes_end}, version 7: the client writes the thread made since its previous event, whose starts
-     * and ends were untold, in order, each a write of version 5 that ended {@code ago} before this event.
+     * and ends were untold, in order, each a write of version 5 that ended {@code ago} before this event; version 10
+     * adds what each was given ({@code offered}, empty before).
      */
-    public void writesEnd(long time, String node, int tid, long[] fds, long[] bytes, long[] took, long[] ago) {
+    public void writesEnd(long time, String node, int tid, long[] fds, long[] bytes, long[] took, long[] ago, long[] offered) {
         int writes = Math.min(Math.min(fds.length, bytes.length), Math.min(took.length, ago.length));
         for (int i = 0; i < writes; i++) {
             int fd = (int) fds[i];
             if (fd >= 0) {
                 long[] call = keptCall(time, node, tid, ago[i], took[i]);
                 fModel.writeStart(call[0], node, tid, fd, false);
-                fModel.writeEnd(call[1], node, tid, fd, false, bytes[i]);
+                fModel.writeEnd(call[1], node, tid, fd, false, bytes[i], i < offered.length ? offered[i] : -1);
             }
         }
     }
@@ -207,7 +211,7 @@ public final class RedisEventNormalizer {
     public void busTransferEnd(long time, String node, int tid, int fd, boolean write, long bytes) {
         if (call(time, node, tid, fd)) {
             if (write) {
-                fModel.writeEnd(time, node, tid, fd, true, bytes);
+                fModel.writeEnd(time, node, tid, fd, true, bytes, -1);
             } else {
                 fModel.readEnd(time, node, tid, fd, true, bytes);
             }

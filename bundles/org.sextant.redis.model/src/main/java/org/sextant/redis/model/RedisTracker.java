@@ -38,6 +38,7 @@ import org.sextant.common.model.state.StateWriter;
  *     File events                           what the event loop watches it for: 1 readable, 2 writable
  *     Query buffer                          (version 6) bytes read and not yet consumed by a command (see below)
  *     Replies owed                          (version 6) requests read and not yet answered by a write
+ *     Reply bytes                           (version 7) bytes of replies Redis holds, not yet written (see below)
  *     Sent/&lt;TYPE&gt;, Received/&lt;TYPE&gt;         bus messages of that type ({@link BusMessages}) since it opened
  *     Race                                  while two threads work on it at once: "&lt;tid&gt; &lt;operation&gt; / &lt;tid&gt; &lt;operation&gt;", the first
  *                                           thread's operation then the second's ("close" for a close, whose race
@@ -82,9 +83,10 @@ import org.sextant.common.model.state.StateWriter;
  * buffer</em> is the bytes of the client reads since the last read that completed a command (a read that completes
  * commands is taken to end with the last of them, {@code ConnectionState#queued}); Redis's {@code CLIENT LIST}
  * {@code qbuf} shows the same bytes less the arguments of the command under way that Redis has already parsed. The
- * bytes of a reply not yet written are not traced (a write's result is, not what Redis offered it nor what it holds
- * beyond), so the reply side is counted in replies: the requests read whose reply no write has carried yet, a
- * write carrying every reply executed before it.
+ * reply side is counted twice: in replies, the requests read whose reply no write has carried yet, a write
+ * carrying every reply executed before it; and (version 7, from events version 10's bytes each write was given) in
+ * <em>reply bytes</em>, what Redis holds for the client not yet written, as {@code CLIENT LIST}'s {@code obl} and
+ * {@code omem} count it ({@code ReplyBytes} says how it is found, and where it is a lower bound).
  * </p>
  *
  * <p>
@@ -102,7 +104,7 @@ import org.sextant.common.model.state.StateWriter;
 public final class RedisTracker implements RedisActivity {
 
     /** Bump when the attribute tree above or its values change, so that existing histories are rebuilt. */
-    public static final int VERSION = 6;
+    public static final int VERSION = 7;
 
     /** The top-level attribute. */
     public static final String NODES = "Nodes";
@@ -146,6 +148,8 @@ public final class RedisTracker implements RedisActivity {
     public static final String QUERY_BUFFER = "Query buffer";
     /** A connection's requests read and not yet answered. */
     public static final String REPLIES_OWED = "Replies owed";
+    /** A connection's reply bytes not yet written. */
+    public static final String REPLY_BYTES = "Reply bytes";
     /** A node's byte counters. */
     public static final String VOLUME = "Volume";
     /** Bytes read from clients (and replicas). */
@@ -250,6 +254,9 @@ public final class RedisTracker implements RedisActivity {
         c.fAccepted = accepted;
         c.fOrdinalsKnown = true;
         c.fOpeningTraced = true;
+        if (n.fOffersTold && accepted && kind == ConnectionKind.CLIENT) {
+            c.noReplyHeld(time);
+        }
         if (kind == ConnectionKind.BUS && !accepted) {
             fPaths.busLink(n.fKey, fd, true);
         }
@@ -475,8 +482,14 @@ public final class RedisTracker implements RedisActivity {
     }
 
     @Override
-    public void writeEnd(long time, String node, int tid, int fd, boolean bus, long bytes) {
+    public void writeEnd(long time, String node, int tid, int fd, boolean bus, long bytes, long offered) {
         transferEnd(time, node, tid, fd, bus, bytes, false);
+        NodeState n = node(node, time);
+        ConnectionState c = n.fConnections.get(fd);
+        if (!bus && offered >= 0 && c != null && c.fKindValue != ConnectionKind.REPLICA) {
+            n.fOffersTold = true;
+            c.wrote(time, bytes, offered);
+        }
     }
 
     /** A read or a write ended: its bytes count, and a write carries the replies of the requests executed. */
@@ -578,6 +591,14 @@ public final class RedisTracker implements RedisActivity {
         n.fStarted.clear();
         n.fThreads.values().forEach(t -> t.set(time, null, null, null));
         fPaths.lost(n.fKey, n.fPorts.isEmpty() ? -1 : n.fPorts.first());
+    }
+
+    /**
+     * The trace ended, after its last event: what the model holds back to place earlier, the reply bytes of
+     * connections whose last writes may have been given part of what was held, is placed.
+     */
+    public void traceEnded() {
+        fNodes.values().forEach(n -> n.fConnections.values().forEach(ConnectionState::traceEnded));
     }
 
     /** @return the node, which has an event at that time */

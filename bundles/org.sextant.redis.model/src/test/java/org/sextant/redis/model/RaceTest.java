@@ -40,7 +40,7 @@ class RaceTest {
         fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
         fTracker.writeStart(10, NODE, MAIN, 9, false);
         fTracker.readStart(11, NODE, IO, 9, false);
-        fTracker.writeEnd(12, NODE, MAIN, 9, false, 5);
+        fTracker.writeEnd(12, NODE, MAIN, 9, false, 5, -1);
         fTracker.readEnd(13, NODE, IO, 9, false, 27);
         assertEquals(List.of("1=idle", "10=writing", "11=race", "13=idle"), fState.history(CONN));
         assertEquals(List.of("1=null", "11=1 writing / 2 reading", "12=null", "13=null"), fState.history(CONN + "/Race"));
@@ -55,7 +55,7 @@ class RaceTest {
         fTracker.commandStart(11, NODE, IO, 9, "get");
         fTracker.commandEnd(12, NODE, IO, 9, "get");
         fTracker.writeStart(13, NODE, MAIN, 9, false);
-        fTracker.writeEnd(14, NODE, MAIN, 9, false, 5);
+        fTracker.writeEnd(14, NODE, MAIN, 9, false, 5, -1);
         fTracker.close(15, NODE, MAIN, 9);
         assertEquals(List.of("1=null", "11=null", "14=null", "15=null"), fState.history(CONN + "/Race"));
         assertEquals(List.of(), fState.history("Nodes/1/Races"));

@@ -31,7 +31,7 @@ class RedisEventNormalizerTest {
         fEvents.callCommandStart(11, NODE, MAIN, 9, "set", 12182);
         fEvents.callCommandEnd(13, NODE, MAIN, 9, "set");
         fEvents.writeToClientStart(13, NODE, MAIN, 9);
-        fEvents.writeToClientEnd(14, NODE, MAIN, 9, 5, -1);
+        fEvents.writeToClientEnd(14, NODE, MAIN, 9, 5, -1, -1);
 
         assertEquals(List.of("10 called t4242", "10 readStart t4242 fd9", "11 readEnd t4242 fd9 27", "11 commandStart t4242 fd9 set slot 12182",
                 "13 commandEnd t4242 fd9 set", "13 called t4242", "13 writeStart t4242 fd9", "14 writeEnd t4242 fd9 5"), fModel.fLines);
@@ -60,8 +60,8 @@ class RedisEventNormalizerTest {
     void version5TellsAnUntoldStartByItsEnd() {
         fEvents.endReadClientQuery(100, NODE, MAIN, 9, 27, 30, "", NONE); // the node's first event: its start may precede the trace
         fEvents.beforeSleep(110, NODE, IO);
-        fEvents.writeToClientEnd(120, NODE, MAIN, 9, 5, 4); // started at 116
-        fEvents.writeToClientEnd(130, NODE, MAIN, 9, 5, 100); // started at 30, but the node's latest event was at 120
+        fEvents.writeToClientEnd(120, NODE, MAIN, 9, 5, 4, -1); // started at 116
+        fEvents.writeToClientEnd(130, NODE, MAIN, 9, 5, 100, -1); // started at 30, but the node's latest event was at 120
 
         assertEquals(List.of("100 called t4242", "100 readStart t4242 fd9", "100 readEnd t4242 fd9 27", "110 called t4243", "110 sleep t4243",
                 "116 called t4242", "116 writeStart t4242 fd9", "120 writeEnd t4242 fd9 5", "120 called t4242", "120 writeStart t4242 fd9",
@@ -81,10 +81,22 @@ class RedisEventNormalizerTest {
     @Test
     void version7TellsTheWritesAThreadKeptInOneEvent() {
         fEvents.afterSleep(100, NODE, MAIN, 2);
-        fEvents.writesEnd(200, NODE, MAIN, new long[] { 9, -1, 10 }, new long[] { 5, 6, 7 }, new long[] { 10, 10, 10 }, new long[] { 50, 40, 20 });
+        fEvents.writesEnd(200, NODE, MAIN, new long[] { 9, -1, 10 }, new long[] { 5, 6, 7 }, new long[] { 10, 10, 10 }, new long[] { 50, 40, 20 }, new long[0]);
 
         assertEquals(List.of("100 called t4242", "100 wake t4242 2", "140 called t4242", "140 writeStart t4242 fd9", "150 writeEnd t4242 fd9 5",
                 "170 called t4242", "170 writeStart t4242 fd10", "180 writeEnd t4242 fd10 7"), fModel.fLines);
+    }
+
+    @Test
+    void version10TellsWhatEachWriteWasGiven() {
+        fEvents.afterSleep(100, NODE, MAIN, 2);
+        fEvents.writeToClientEnd(110, NODE, MAIN, 9, 5, 2, 5);
+        fEvents.writesEnd(200, NODE, MAIN, new long[] { 9, 10 }, new long[] { 5, 70000 }, new long[] { 10, 10 }, new long[] { 50, 20 },
+                new long[] { 5, 90000 });
+
+        assertEquals(List.of("100 called t4242", "100 wake t4242 2", "108 called t4242", "108 writeStart t4242 fd9", "110 writeEnd t4242 fd9 5 of 5",
+                "140 called t4242", "140 writeStart t4242 fd9", "150 writeEnd t4242 fd9 5 of 5", "170 called t4242", "170 writeStart t4242 fd10",
+                "180 writeEnd t4242 fd10 70000 of 90000"), fModel.fLines);
     }
 
     @Test
@@ -196,8 +208,8 @@ class RedisEventNormalizerTest {
         }
 
         @Override
-        public void writeEnd(long time, String node, int tid, int fd, boolean bus, long bytes) {
-            log(time, node, (bus ? "busWriteEnd t" : "writeEnd t") + tid + " fd" + fd + ' ' + bytes);
+        public void writeEnd(long time, String node, int tid, int fd, boolean bus, long bytes, long offered) {
+            log(time, node, (bus ? "busWriteEnd t" : "writeEnd t") + tid + " fd" + fd + ' ' + bytes + (offered >= 0 ? " of " + offered : "")); //$NON-NLS-1$
         }
 
         @Override

@@ -35,7 +35,7 @@ class RedisPathsTest {
         fTracker.commandStart(time + 1, node, tid, fd, command, slot);
         fTracker.commandEnd(time + 2, node, tid, fd, command);
         fTracker.writeStart(time + 3, node, tid, fd, false);
-        fTracker.writeEnd(time + 4, node, tid, fd, false, 30);
+        fTracker.writeEnd(time + 4, node, tid, fd, false, 30, -1);
     }
 
     @Test
@@ -108,13 +108,13 @@ class RedisPathsTest {
         fTracker.kind(3, A, 11, ConnectionKind.REPLICA);
         fTracker.open(2, B, 2, 12, "127.0.0.1:45000", "127.0.0.1:7101", false, ConnectionKind.REPLICA);
         fTracker.writeStart(10, A, 1, 11, false);
-        fTracker.writeEnd(11, A, 1, 11, false, 40);
+        fTracker.writeEnd(11, A, 1, 11, false, 40, -1);
         fTracker.writeStart(12, A, 1, 11, false);
-        fTracker.writeEnd(13, A, 1, 11, false, 60);
+        fTracker.writeEnd(13, A, 1, 11, false, 60, -1);
         fTracker.readStart(20, B, 2, 12, false);
         fTracker.readEnd(21, B, 2, 12, false, 50); // all of the first write, part of the second
         fTracker.writeStart(22, B, 2, 12, false);  // the replica's acknowledgement flows back: no link
-        fTracker.writeEnd(23, B, 2, 12, false, 30);
+        fTracker.writeEnd(23, B, 2, 12, false, 30, -1);
         fTracker.readStart(30, B, 2, 12, false);
         fTracker.readEnd(31, B, 2, 12, false, 50);
         fTracker.readStart(32, A, 1, 11, false);
@@ -132,7 +132,7 @@ class RedisPathsTest {
         fTracker.writeStart(10, A, 1, 11, false);
         fTracker.readStart(11, B, 2, 12, false);
         fTracker.readEnd(12, B, 2, 12, false, 40); // the bytes are there before the writer's event says so
-        fTracker.writeEnd(13, A, 1, 11, false, 40);
+        fTracker.writeEnd(13, A, 1, 11, false, 40, -1);
         assertEquals(List.of(new Link(Link.Kind.REPLICATION, 10, A, 11, 12, B, 12, "40")), fLinks);
     }
 }

@@ -33,7 +33,7 @@ class RedisTrackerTest {
         fTracker.sleep(33, NODE, MAIN); // the next traced call ends the command, as the tracer does
         fTracker.commandEnd(33, NODE, MAIN, 9, "set");
         fTracker.writeStart(40, NODE, MAIN, 9, false);
-        fTracker.writeEnd(41, NODE, MAIN, 9, false, 5);
+        fTracker.writeEnd(41, NODE, MAIN, 9, false, 5, -1);
         fTracker.close(50, NODE, 9);
 
         assertEquals("127.0.0.1:7101", fState.last("Nodes/4242"));
@@ -61,7 +61,7 @@ class RedisTrackerTest {
         fTracker.readStart(14, NODE, MAIN, 9, false); // a third command, whose reply is not written yet
         fTracker.readEnd(15, NODE, MAIN, 9, false, 20);
         fTracker.commandStart(16, NODE, MAIN, 9, "del");
-        fTracker.writeEnd(20, NODE, MAIN, 9, false, 9);
+        fTracker.writeEnd(20, NODE, MAIN, 9, false, 9, -1);
 
         assertEquals(List.of(new Request(10, 20, NODE, 9, "incr", "127.0.0.1:50000"), new Request(10, 20, NODE, 9, "get", "127.0.0.1:50000")),
                 fRequests);
@@ -76,9 +76,9 @@ class RedisTrackerTest {
         fTracker.commandStart(12, NODE, MAIN, 9, "get");
         fTracker.commandStart(12, NODE, MAIN, 9, "del");
         fTracker.commandsEnd(13, NODE, MAIN, 9, 2); // the first two only: the third is still running
-        fTracker.writeEnd(20, NODE, MAIN, 9, false, 9);
+        fTracker.writeEnd(20, NODE, MAIN, 9, false, 9, -1);
         fTracker.commandsEnd(21, NODE, MAIN, 9, 1);
-        fTracker.writeEnd(22, NODE, MAIN, 9, false, 4);
+        fTracker.writeEnd(22, NODE, MAIN, 9, false, 4, -1);
 
         assertEquals(List.of(new Request(10, 20, NODE, 9, "incr", "127.0.0.1:50000"), new Request(10, 20, NODE, 9, "get", "127.0.0.1:50000"),
                 new Request(10, 22, NODE, 9, "del", "127.0.0.1:50000")), fRequests);
@@ -98,7 +98,7 @@ class RedisTrackerTest {
         fTracker.called(13, NODE, MAIN);
         fTracker.writeStart(13, NODE, MAIN, 9, false);
         fTracker.called(14, NODE, MAIN);
-        fTracker.writeEnd(14, NODE, MAIN, 9, false, 9);
+        fTracker.writeEnd(14, NODE, MAIN, 9, false, 9, -1);
 
         assertEquals(List.of(new Request(10, 14, NODE, 9, "incr", "127.0.0.1:50000"), new Request(10, 14, NODE, 9, "get", "127.0.0.1:50000")),
                 fRequests);
@@ -115,7 +115,7 @@ class RedisTrackerTest {
         fTracker.commandStart(11, NODE, io, 9, "set");
         fTracker.called(13, NODE, MAIN);
         fTracker.writeStart(13, NODE, MAIN, 9, false);
-        fTracker.writeEnd(14, NODE, MAIN, 9, false, 5);
+        fTracker.writeEnd(14, NODE, MAIN, 9, false, 5, -1);
         fTracker.called(20, NODE, io); // ends nothing more
 
         assertEquals(List.of(new Request(10, 14, NODE, 9, "set", "127.0.0.1:50000")), fRequests);
@@ -161,7 +161,7 @@ class RedisTrackerTest {
     void aConnectionSeenMidLifeHasUnknownKindPeerAndLatency() {
         fTracker.commandStart(5, NODE, MAIN, 12, "ping");
         fTracker.commandEnd(6, NODE, MAIN, 12, "ping");
-        fTracker.writeEnd(7, NODE, MAIN, 12, false, 7);
+        fTracker.writeEnd(7, NODE, MAIN, 12, false, 7, -1);
         fTracker.readEnd(8, NODE, MAIN, 12, false, 14); // its start was lost
 
         assertEquals(List.of(), fRequests);
@@ -191,7 +191,7 @@ class RedisTrackerTest {
         fTracker.writeStart(2, NODE, MAIN, 20, true);
         fTracker.busMessage(3, NODE, 20, true, BusMessages.name(0));
         fTracker.kind(3, NODE, 20, ConnectionKind.BUS);
-        fTracker.writeEnd(3, NODE, MAIN, 20, true, 2256);
+        fTracker.writeEnd(3, NODE, MAIN, 20, true, 2256, -1);
         fTracker.readStart(4, NODE, MAIN, 20, true);
         fTracker.busMessage(5, NODE, 20, false, BusMessages.name(1));
         fTracker.readEnd(5, NODE, MAIN, 20, true, 2256);
@@ -222,12 +222,12 @@ class RedisTrackerTest {
         fTracker.lost(13, NODE); // its end, its reply, the next read and the next command's start were discarded
         fTracker.commandEnd(30, NODE, MAIN, 9, "ping");
         fTracker.writeStart(31, NODE, MAIN, 9, false);
-        fTracker.writeEnd(32, NODE, MAIN, 9, false, 7);
+        fTracker.writeEnd(32, NODE, MAIN, 9, false, 7, -1);
         fTracker.readStart(40, NODE, MAIN, 9, false);
         fTracker.readEnd(41, NODE, MAIN, 9, false, 14);
         fTracker.commandStart(42, NODE, MAIN, 9, "ping");
         fTracker.commandEnd(43, NODE, MAIN, 9, "ping");
-        fTracker.writeEnd(44, NODE, MAIN, 9, false, 7);
+        fTracker.writeEnd(44, NODE, MAIN, 9, false, 7, -1);
 
         assertEquals(List.of("12=executing", "13=null", "30=idle"), fState.history(CONN).subList(3, 6));
         assertEquals(List.of("12=executing", "13=null", "30=idle"), fState.history("Nodes/4242/Event-loop").subList(4, 7));
@@ -260,7 +260,7 @@ class RedisTrackerTest {
         fTracker.readEnd(30, NODE, MAIN, 9, false, 100002); // the rest: the command is whole
         fTracker.commandStart(30, NODE, MAIN, 9, "set");
         fTracker.commandEnd(31, NODE, MAIN, 9, "set");
-        fTracker.writeEnd(40, NODE, MAIN, 9, false, 5);
+        fTracker.writeEnd(40, NODE, MAIN, 9, false, 5, -1);
         fTracker.lost(50, NODE);
         fTracker.readEnd(60, NODE, MAIN, 9, false, 10); // a command begun before the loss: its first bytes unknown
         fTracker.commandStart(70, NODE, MAIN, 9, "get");
@@ -278,10 +278,56 @@ class RedisTrackerTest {
         fTracker.commandStart(10, NODE, MAIN, 9, "lpush");
         fTracker.commandStart(10, NODE, MAIN, 9, "lrange");
         fTracker.commandsEnd(11, NODE, MAIN, 9, 2);
-        fTracker.writeEnd(20, NODE, MAIN, 9, false, 900);
+        fTracker.writeEnd(20, NODE, MAIN, 9, false, 900, -1);
 
         assertEquals(List.of("1=0", "10=1", "10=2", "20=0"), fState.history(CONN + "/Replies owed"));
         assertEquals(List.of("10=list", "10=list", "11=null"), fState.history(CONN + "/Data structure"));
+    }
+
+    @Test
+    void replyBytesAreWhatAWriteWasGivenPlacedAtTheRequestsRead() {
+        fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.commandStart(10, NODE, MAIN, 9, "get");
+        fTracker.writeEnd(20, NODE, MAIN, 9, false, 5, 5); // the first write whose offer is known: from here on
+        fTracker.commandStart(30, NODE, MAIN, 9, "get");
+        fTracker.writeEnd(40, NODE, MAIN, 9, false, 3, 9); // the kernel took 3 of the 9 held
+        fTracker.commandStart(50, NODE, MAIN, 9, "get");
+        fTracker.commandStart(50, NODE, MAIN, 9, "lrange");
+        fTracker.writeEnd(60, NODE, MAIN, 9, false, 26, 26); // 6 left, 20 added by the two: 10 each
+        fTracker.writeEnd(70, NODE, MAIN, 9, false, 12, 12); // pushed (a subscriber's message): no request read
+        fTracker.close(80, NODE, 9);
+
+        assertEquals(List.of("20=0", "30=9", "40=6", "50=16", "50=26", "60=0", "70=0", "80=null"), fState.history(CONN + "/Reply bytes"));
+    }
+
+    @Test
+    void replyBytesWaitForAWriteGivenAllAfterWritesThatMayHaveBeenGivenPart() {
+        fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.writeEnd(5, NODE, MAIN, 9, false, 0, 0);
+        fTracker.commandStart(10, NODE, MAIN, 9, "get");
+        fTracker.commandStart(11, NODE, MAIN, 9, "get");
+        fTracker.writeEnd(20, NODE, MAIN, 9, false, 65536, 65536); // 64 KB given: maybe part of what is held
+        fTracker.writeEnd(30, NODE, MAIN, 9, false, 65536, 65536);
+        fTracker.writeEnd(40, NODE, MAIN, 9, false, 60000, 60000); // all: 191,072 bytes in all
+        fTracker.commandStart(50, NODE, MAIN, 9, "get");
+        fTracker.writeEnd(60, NODE, MAIN, 9, false, -11, 65536); // EAGAIN: the client stopped reading
+        fTracker.close(70, NODE, 9); // 65,536 at least were held
+
+        assertEquals(List.of("5=0", "10=95536", "11=191072", "20=125536", "30=60000", "40=0", "50=65536", "60=65536", "70=null"),
+                fState.history(CONN + "/Reply bytes"));
+    }
+
+    @Test
+    void replyBytesAreUnknownFromLostEventsToAWriteGivenAll() {
+        fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.writeEnd(5, NODE, MAIN, 9, false, 0, 0);
+        fTracker.lost(10, NODE);
+        fTracker.commandStart(20, NODE, MAIN, 9, "get");
+        fTracker.writeEnd(30, NODE, MAIN, 9, false, 2, 7);
+        fTracker.commandStart(40, NODE, MAIN, 9, "get");
+        fTracker.writeEnd(50, NODE, MAIN, 9, false, 10, 10);
+
+        assertEquals(List.of("5=0", "10=null", "30=5", "40=10", "50=0"), fState.history(CONN + "/Reply bytes"));
     }
 
     @Test

@@ -44,8 +44,8 @@ class StagesTest {
         fTracker.writeStart(50, NODE, MAIN, 10, false);
         fTracker.commandEnd(51, NODE, IO, 9, "set");
         fTracker.writeStart(51, NODE, IO, 9, false);
-        fTracker.writeEnd(55, NODE, MAIN, 10, false, 5);
-        fTracker.writeEnd(56, NODE, IO, 9, false, 5);
+        fTracker.writeEnd(55, NODE, MAIN, 10, false, 5, -1);
+        fTracker.writeEnd(56, NODE, IO, 9, false, 5, -1);
         fTracker.sleep(60, NODE, MAIN);
 
         assertEquals(List.of("20=pending read", "30=reading", "35=null", "35=executing", "50=pending write", "51=writing", "56=null"),
@@ -70,7 +70,7 @@ class StagesTest {
         fTracker.commandEnd(33, NODE, MAIN, 9, "set"); // at the main thread's next traced call
         fTracker.commandEnd(33, NODE, MAIN, 9, "get");
         fTracker.writeStart(40, NODE, MAIN, 9, false);
-        fTracker.writeEnd(41, NODE, MAIN, 9, false, 10);
+        fTracker.writeEnd(41, NODE, MAIN, 9, false, 10, -1);
 
         assertEquals(List.of("20=pending read", "30=reading", "31=null", "31=executing", "33=pending write", "40=writing", "41=null"),
                 fState.history("Nodes/4242/Stages/9"));
