@@ -7,7 +7,8 @@
 #
 # FIGURE is any of (default: all, in this order):
 #   latency   latency per command with and without tracing at 100 connections, one request at a time
-#             (tools/bench-redis-tracer.sh ROUNDS 100000 100 1: plain, tracer loaded, recording, alternating)
+#             (tools/bench-redis-tracer.sh ROUNDS 100000 100 1: plain, tracer loaded, recording, alternating), then
+#             the latency Sextant's model measures on the node under that load, recorded once (OUT_DIR/latency-trace)
 #   commands  every test of redis-benchmark (its default, all; 20,000 requests each, 100 connections) against one node,
 #             plain and under ./sextant record alternating for ROUNDS rounds: each test's throughput, latency and
 #             node CPU time per request (/proc/PID/stat as each test's line comes); over the whole run the node's CPU
@@ -20,7 +21,8 @@
 #
 # ROUNDS (environment, default 5) sets the rounds of latency and commands; SEXTANT (default ./sextant) the
 # launcher analyze runs. Each figure prints the load average before and after it: on a shared machine, say it.
-# Tables go to standard output and to OUT_DIR/FIGURE.txt; the recordings of publish and analysis stay in OUT_DIR.
+# Tables go to standard output and to OUT_DIR/FIGURE.txt; the recordings of latency, publish and analysis stay in
+# OUT_DIR.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 [ $# -ge 1 ] || { echo "usage: $0 OUT_DIR [latency] [commands] [publish] [analysis]" >&2; exit 2; }
@@ -93,6 +95,21 @@ sample() {
 figure_latency() {
     load
     "$ROOT/tools/bench-redis-tracer.sh" "$ROUNDS" 100000 100 1
+    load
+    # the latency the model measures on the node, as the paper's trace analysis does: a request from the read
+    # that brings it to the write that carries its reply, under the same load, recorded once
+    start_node recording "$OUT/latency-trace"
+    redis-benchmark -p "$PORT" -t set,get -n 100000 -c 100 -P 1 -q >/dev/null
+    stop_node
+    echo "the model's latency on the node (us; one recording, 100,000 SETs and GETs, 100 connections)"
+    "$SEXTANT" analyze --analysis redis --json "$OUT/latency-trace" | python3 -c '
+import json, sys
+latency = json.load(sys.stdin)["traces"][0]["nodes"][0]["latency_us"]
+print("command  count   p50   p90   p99")
+for command in ("set", "get"):
+    s = latency[command]
+    print("%-8s %6d %5s %5s %5s" % (command.upper(), s["count"], s["p50"], s["p90"], s["p99"]))
+'
     load
 }
 
