@@ -17,15 +17,17 @@ import org.sextant.common.model.state.StateWriter;
  * have been given part of them: it waits, with the requests read, for the next write that tells all; a close or
  * the end of the trace in the meantime places them taking the most such a write was given for all it was (a lower
  * bound, and exact when the last such write wrote all it was given: Redis gives a write one large reply block
- * whole, however large). A connection's value starts at 0 when it opens on a node whose writes already told
- * their offers, else at its first write whose offer is known; it is unknown after lost events until a write that
- * tells all.
+ * whole, however large), and so do more than {@link #WAITING_MAX} requests and writes waiting. A connection's
+ * value starts at 0 when it opens on a node whose writes already told their offers, else at its first write whose
+ * offer is known; it is unknown after lost events until a write that tells all.
  */
 final class ReplyBytes {
 
     /** Redis 7's {@code NET_MAX_WRITES_PER_EVENT}: a write given fewer bytes was given all that was held. */
     static final long ALL_BELOW = 64 * 1024;
     private static final long UNKNOWN = Long.MIN_VALUE;
+    /** The most requests and writes that wait for a write given all: beyond, they are placed with what is known. */
+    private static final int WAITING_MAX = 1024;
 
     private final StateWriter fWriter;
     private final int fAttribute;
@@ -60,6 +62,7 @@ final class ReplyBytes {
     void requested(long time) {
         if (fHeld != UNKNOWN) {
             fReads.add(time);
+            bound();
         }
     }
 
@@ -78,6 +81,7 @@ final class ReplyBytes {
         if (offered >= ALL_BELOW) {
             if (fHeld != UNKNOWN) {
                 fPartial.add(new long[] { time, out, offered });
+                bound();
             }
             return;
         }
@@ -111,6 +115,17 @@ final class ReplyBytes {
         clear();
     }
 
+    /**
+     * A client whose every write is given 64 KB or more (a backlog that never drains) would keep its requests and
+     * writes waiting without end: past {@link #WAITING_MAX} they are placed as at the end ({@link #end}), and the
+     * value goes on from the least it can be.
+     */
+    private void bound() {
+        if (fReads.size() + fPartial.size() > WAITING_MAX) {
+            end();
+        }
+    }
+
     /** Events were lost: unknown until a write tells all again. */
     void forget(long time) {
         clear();
@@ -120,7 +135,7 @@ final class ReplyBytes {
 
     /**
      * Places {@code added} bytes, shared by the requests read since the last write that told all, with the partial
-     * writes since, in time order.
+     * writes since, in time order; what is then held is the new start.
      */
     private void place(long added) {
         long held = fHeld;
@@ -143,6 +158,7 @@ final class ReplyBytes {
                 set(partial[0], held);
             }
         }
+        fHeld = held;
         clear();
     }
 

@@ -318,6 +318,22 @@ class RedisTrackerTest {
     }
 
     @Test
+    void replyBytesOfABacklogThatNeverDrainsArePlacedAsTheyGo() {
+        fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.writeEnd(5, NODE, MAIN, 9, false, 0, 0);
+        for (int i = 0; i < 600; i++) { // every write is given 128 KB and writes half: none tells all
+            fTracker.commandStart(10 + 10L * i, NODE, MAIN, 9, "get");
+            fTracker.writeEnd(15 + 10L * i, NODE, MAIN, 9, false, 65536, 131072);
+        }
+
+        // the 513th request is one more than the 1,024 requests and writes that may wait: all are placed, as at a
+        // close, by the least the writes tell (64 KB per request), before the connection closes
+        List<String> history = fState.history(CONN + "/Reply bytes");
+        assertEquals(List.of("5=0", "10=65536", "15=0", "20=65536"), history.subList(0, 4));
+        assertEquals(List.of("5125=0", "5130=65536"), history.subList(history.size() - 2, history.size()));
+    }
+
+    @Test
     void replyBytesAreUnknownFromLostEventsToAWriteGivenAll() {
         fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
         fTracker.writeEnd(5, NODE, MAIN, 9, false, 0, 0);
