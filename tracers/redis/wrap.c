@@ -334,12 +334,12 @@ static void hook_process(void) {
         tracepoint(redis, __VA_ARGS__); \
     } while (0)
 
-static void keep_write(int fd, int64_t bytes, int64_t offered) {
+static void keep_write(int fd, int64_t bytes, int64_t given) {
     int64_t end = now();
     if (kept_reads.calls.count > 0) {
         tell_reads();
     }
-    kept_offered[keep_call(&kept_writes, fd, bytes, end)] = offered;
+    kept_offered[keep_call(&kept_writes, fd, bytes, end)] = given;
     if (kept_writes.count == KEPT_MAX) {
         tell_writes();
     }

@@ -32,7 +32,8 @@ import org.sextant.redis.model.UseAfterFree;
  * address, with its address as value) and under it groups keyed by the constants below, whose items (keyed by
  * name, in name order) hold their counts: connections opened by kind, requests per command, per type (read,
  * write, other, as Redis flags the command) and per {@link DataStructure}, the memory of its connections (the
- * largest query buffer in bytes and the most replies owed to one connection at any time), bytes per counter, cluster bus messages sent and received per type,
+ * largest query buffer in bytes, the most replies owed to one connection at any time, and the most reply bytes held
+ * for one where the tracer told them), bytes per counter, cluster bus messages sent and received per type,
  * and per command the latency percentiles of the requests whose read and reply were traced (from
  * {@link RedisLatencyModule}), and its races, if it had any: each overlap of two threads on a connection, keyed by
  * its descriptor and time, with what the two threads did as value; and its uses after free and double frees, if it had

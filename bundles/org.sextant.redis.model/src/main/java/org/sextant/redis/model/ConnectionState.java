@@ -127,6 +127,10 @@ final class ConnectionState {
     void setKind(long time, ConnectionKind kind) {
         fKindValue = kind;
         fWriter.modify(time, fKind, kind.label());
+        if (kind == ConnectionKind.REPLICA && fReplyBytes != null) {
+            fReplyBytes.forget(time);   // a replication stream, not replies
+            fReplyBytes = null;
+        }
     }
 
     void set(long time, Operation operation, int tid) {

@@ -4,7 +4,7 @@ package org.sextant.redis.model;
 import java.util.List;
 
 /**
- * The tracer's events of every version ({@code docs/redis-events.md}, versions 1 to 9, and a static
+ * The tracer's events of every version ({@code docs/redis-events.md}, versions 1 to 10, and a static
  * instrumentation's), as decoded values, turned into the model's {@link RedisActivity}, and into the
  * {@link UseAfterFreeTracker}'s calls when one is given: one method per event, in time order. The protocol's history stays here:
  * <ul>

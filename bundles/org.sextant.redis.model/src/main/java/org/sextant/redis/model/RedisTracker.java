@@ -85,8 +85,9 @@ import org.sextant.common.model.state.StateWriter;
  * {@code qbuf} shows the same bytes less the arguments of the command under way that Redis has already parsed. The
  * reply side is counted twice: in replies, the requests read whose reply no write has carried yet, a write
  * carrying every reply executed before it; and (version 7, from events version 10's bytes each write was given) in
- * <em>reply bytes</em>, what Redis holds for the client not yet written, as {@code CLIENT LIST}'s {@code obl} and
- * {@code omem} count it ({@code ReplyBytes} says how it is found, and where it is a lower bound).
+ * <em>reply bytes</em>, what Redis holds for the client not yet written ({@code CLIENT LIST}'s {@code obl} and
+ * {@code omem} count them too, with reply blocks at their allocated size and the part of the first already
+ * written; {@code ReplyBytes} says how they are found, and where the value is a lower bound).
  * </p>
  *
  * <p>

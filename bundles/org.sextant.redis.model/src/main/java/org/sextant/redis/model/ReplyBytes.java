@@ -2,6 +2,7 @@
 package org.sextant.redis.model;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.sextant.common.model.state.StateWriter;
@@ -12,33 +13,42 @@ import org.sextant.common.model.state.StateWriter;
  * ({@code NET_MAX_WRITES_PER_EVENT}: the static buffer and every reply block, in one {@code writev}), so such a
  * write tells the bytes held just before it, and what it wrote leaves the rest: the value is exact at each of these
  * writes. Between two of them the bytes added are known in sum only: they are placed at the requests read in
- * between, shared equally (a reply is added as its command executes, right after the read that completes it), or
- * at the write when none was (messages pushed to a subscriber). A write given {@link #ALL_BELOW} bytes or more may
- * have been given part of them: it waits, with the requests read, for the next write that tells all; a close or
- * the end of the trace in the meantime places them taking the most such a write was given for all it was (a lower
- * bound, and exact when the last such write wrote all it was given: Redis gives a write one large reply block
- * whole, however large), and so do more than {@link #WAITING_MAX} requests and writes waiting. A connection's
- * value starts at 0 when it opens on a node whose writes already told their offers, else at its first write whose
- * offer is known; it is unknown after lost events until a write that tells all.
+ * between, shared equally (a reply is added as its command executes, right after the read that completes it;
+ * a blocking command's, later), and at the writes given {@link #ALL_BELOW} bytes or more in between where these
+ * were given more than the requests before them account for (messages pushed to a subscriber). Such a write may
+ * have been given part of what was held (Redis also stops a client's writes after 64 KB in one turn of its event
+ * loop): it waits, with the requests read, for the next write that tells all; the connection's close, the trace's
+ * end, or more than {@link #PARTIAL_MAX} of them waiting place them taking each one's offer for all it was given,
+ * the least that can have been held. A connection's value starts at 0 when it opens on a node whose writes already
+ * told their offers, else at its first write whose offer is known; it is unknown after lost events until a write
+ * that tells all, and a connection that turns out to be a replica's link has none.
  */
 final class ReplyBytes {
 
     /** Redis 7's {@code NET_MAX_WRITES_PER_EVENT}: a write given fewer bytes was given all that was held. */
-    static final long ALL_BELOW = 64 * 1024;
+    private static final long ALL_BELOW = 64 * 1024;
     private static final long UNKNOWN = Long.MIN_VALUE;
-    /** The most requests and writes that wait for a write given all: beyond, they are placed with what is known. */
-    private static final int WAITING_MAX = 1024;
+    /** The most runs of requests that wait: past it, neighbouring runs merge (their bytes whole, their times coarser). */
+    private static final int RUNS_MAX = 1024;
+    /** The most writes given {@link #ALL_BELOW} bytes or more that wait: past it, a backlog that never drains, they are placed. */
+    private static final int PARTIAL_MAX = 1024;
 
     private final StateWriter fWriter;
     private final int fAttribute;
-    /** What Redis held after the last write that told all; {@link #UNKNOWN} before it or after lost events. */
+    /** What Redis held after the last write that told all, or placed; {@link #UNKNOWN} before it or after lost events. */
     private long fHeld = UNKNOWN;
     /** The last time the attribute changed: placements never go before it. */
     private long fChanged = Long.MIN_VALUE;
-    /** When the requests read since that write were. */
-    private final List<Long> fReads = new ArrayList<>();
-    /** The writes since that may have been given part: {time, written, offered}. */
-    private final List<long[]> fPartial = new ArrayList<>();
+    /** The requests read since, in runs: each run's first time, and its requests. */
+    private long[] fRunTimes = new long[8];
+    private long[] fRunRequests = new long[8];
+    private int fRuns;
+    /** The writes since given {@link #ALL_BELOW} bytes or more. */
+    private final List<Partial> fPartial = new ArrayList<>();
+
+    /** A write given {@link #ALL_BELOW} bytes or more: maybe part of what was held. */
+    private record Partial(long time, long written, long offered) {
+    }
 
     /**
      * @param writer
@@ -53,17 +63,31 @@ final class ReplyBytes {
 
     /** Nothing is held: a new client's value starts. */
     void none(long time) {
-        clear();
         fHeld = 0;
         set(time, 0L);
     }
 
     /** A request was read whole: its reply comes as it executes. */
     void requested(long time) {
-        if (fHeld != UNKNOWN) {
-            fReads.add(time);
-            bound();
+        if (fHeld == UNKNOWN) {
+            return;
         }
+        if (fRuns > 0 && fRunTimes[fRuns - 1] == time) {
+            fRunRequests[fRuns - 1]++;
+            return;
+        }
+        if (fRuns == RUNS_MAX) {
+            for (int run = 0; run < fRuns; run += 2) {
+                fRunTimes[run / 2] = fRunTimes[run];
+                fRunRequests[run / 2] = fRunRequests[run] + (run + 1 < fRuns ? fRunRequests[run + 1] : 0);
+            }
+            fRuns = (fRuns + 1) / 2;
+        } else if (fRuns == fRunTimes.length) {
+            fRunTimes = Arrays.copyOf(fRunTimes, fRuns * 2);
+            fRunRequests = Arrays.copyOf(fRunRequests, fRuns * 2);
+        }
+        fRunTimes[fRuns] = time;
+        fRunRequests[fRuns++] = 1;
     }
 
     /**
@@ -80,13 +104,15 @@ final class ReplyBytes {
         long out = Math.max(written, 0);
         if (offered >= ALL_BELOW) {
             if (fHeld != UNKNOWN) {
-                fPartial.add(new long[] { time, out, offered });
-                bound();
+                fPartial.add(new Partial(time, out, offered));
+                if (fPartial.size() > PARTIAL_MAX) {
+                    end();
+                }
             }
             return;
         }
         if (fHeld != UNKNOWN) {
-            place(offered + fPartial.stream().mapToLong(write -> write[1]).sum() - fHeld);
+            place(offered + fPartial.stream().mapToLong(Partial::written).sum() - fHeld);
         }
         fHeld = offered - out;
         set(time, fHeld);
@@ -99,34 +125,24 @@ final class ReplyBytes {
     }
 
     /**
-     * The connection closes or the trace ends: what waits is placed, its bytes the least that the writes since
-     * tell (all there was when the last of them wrote all it was given).
+     * The connection closes or the trace ends: what waits is placed, each write given {@link #ALL_BELOW} bytes or
+     * more taken to have been given all that was held, the least there can have been.
      */
     void end() {
-        if (!fPartial.isEmpty()) {
-            long added = 0;
-            long writtenBefore = 0;
-            for (long[] write : fPartial) {
-                added = Math.max(added, write[2] + writtenBefore - fHeld);
-                writtenBefore += write[1];
-            }
-            place(added);
+        if (fPartial.isEmpty()) {
+            clear();   // requests whose replies no write told
+            return;
         }
-        clear();
+        long added = 0;
+        long writtenBefore = 0;
+        for (Partial partial : fPartial) {
+            added = Math.max(added, partial.offered() + writtenBefore - fHeld);
+            writtenBefore += partial.written();
+        }
+        place(added);
     }
 
-    /**
-     * A client whose every write is given 64 KB or more (a backlog that never drains) would keep its requests and
-     * writes waiting without end: past {@link #WAITING_MAX} they are placed as at the end ({@link #end}), and the
-     * value goes on from the least it can be.
-     */
-    private void bound() {
-        if (fReads.size() + fPartial.size() > WAITING_MAX) {
-            end();
-        }
-    }
-
-    /** Events were lost: unknown until a write tells all again. */
+    /** Events were lost, or the connection is a replica's link: unknown, until a write tells all again. */
     void forget(long time) {
         clear();
         fHeld = UNKNOWN;
@@ -134,28 +150,34 @@ final class ReplyBytes {
     }
 
     /**
-     * Places {@code added} bytes, shared by the requests read since the last write that told all, with the partial
-     * writes since, in time order; what is then held is the new start.
+     * Places {@code added} bytes with the requests read and the writes given {@link #ALL_BELOW} bytes or more since
+     * the last write that told all, in time order: the requests share them equally, but that before each such
+     * write at least what it was given was held (the rest pushed, placed at the write); what is then held is the
+     * new start.
      */
     private void place(long added) {
         long held = fHeld;
-        int reads = fReads.size();
-        long left = Math.max(added, 0);
-        int read = 0;
-        for (int write = 0; read < reads || write < fPartial.size();) {
-            if (write == fPartial.size() || (read < reads && fReads.get(read) <= fPartial.get(write)[0])) {
-                long share = left / (reads - read);
-                left -= share;
+        long placed = 0;
+        long writtenBefore = 0;
+        long waiting = Arrays.stream(fRunRequests, 0, fRuns).sum();
+        int run = 0;
+        for (int write = 0; run < fRuns || write < fPartial.size();) {
+            if (write == fPartial.size() || (run < fRuns && fRunTimes[run] <= fPartial.get(write).time())) {
+                long share = Math.max(added - placed, 0) * fRunRequests[run] / waiting;
+                waiting -= fRunRequests[run];
+                placed += share;
                 held += share;
-                set(fReads.get(read++), held);
+                set(fRunTimes[run++], held);
             } else {
-                long[] partial = fPartial.get(write++);
-                if (reads == 0 && left > 0) {
-                    held += left;   // pushed: before the first write that carried it
-                    left = 0;
+                Partial partial = fPartial.get(write++);
+                long pushed = Math.min(partial.offered() + writtenBefore - fHeld - placed, added - placed);
+                if (pushed > 0) {
+                    placed += pushed;
+                    held += pushed;
                 }
-                held = Math.max(held - partial[1], 0);
-                set(partial[0], held);
+                writtenBefore += partial.written();
+                held = Math.max(held - partial.written(), 0);
+                set(partial.time(), held);
             }
         }
         fHeld = held;
@@ -163,7 +185,7 @@ final class ReplyBytes {
     }
 
     private void clear() {
-        fReads.clear();
+        fRuns = 0;
         fPartial.clear();
     }
 

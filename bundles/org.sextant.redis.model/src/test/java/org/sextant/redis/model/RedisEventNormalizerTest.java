@@ -209,7 +209,7 @@ class RedisEventNormalizerTest {
 
         @Override
         public void writeEnd(long time, String node, int tid, int fd, boolean bus, long bytes, long offered) {
-            log(time, node, (bus ? "busWriteEnd t" : "writeEnd t") + tid + " fd" + fd + ' ' + bytes + (offered >= 0 ? " of " + offered : "")); //$NON-NLS-1$
+            log(time, node, (bus ? "busWriteEnd t" : "writeEnd t") + tid + " fd" + fd + ' ' + bytes + (offered >= 0 ? " of " + offered : ""));
         }
 
         @Override

@@ -293,11 +293,11 @@ class RedisTrackerTest {
         fTracker.writeEnd(40, NODE, MAIN, 9, false, 3, 9); // the kernel took 3 of the 9 held
         fTracker.commandStart(50, NODE, MAIN, 9, "get");
         fTracker.commandStart(50, NODE, MAIN, 9, "lrange");
-        fTracker.writeEnd(60, NODE, MAIN, 9, false, 26, 26); // 6 left, 20 added by the two: 10 each
+        fTracker.writeEnd(60, NODE, MAIN, 9, false, 26, 26); // 6 left, 20 added by the two, read at once
         fTracker.writeEnd(70, NODE, MAIN, 9, false, 12, 12); // pushed (a subscriber's message): no request read
         fTracker.close(80, NODE, 9);
 
-        assertEquals(List.of("20=0", "30=9", "40=6", "50=16", "50=26", "60=0", "70=0", "80=null"), fState.history(CONN + "/Reply bytes"));
+        assertEquals(List.of("20=0", "30=9", "40=6", "50=26", "60=0", "70=0", "80=null"), fState.history(CONN + "/Reply bytes"));
     }
 
     @Test
@@ -321,16 +321,55 @@ class RedisTrackerTest {
     void replyBytesOfABacklogThatNeverDrainsArePlacedAsTheyGo() {
         fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
         fTracker.writeEnd(5, NODE, MAIN, 9, false, 0, 0);
-        for (int i = 0; i < 600; i++) { // every write is given 128 KB and writes half: none tells all
+        for (int i = 0; i < 1100; i++) { // every write is given 64 KB: none tells all
             fTracker.commandStart(10 + 10L * i, NODE, MAIN, 9, "get");
-            fTracker.writeEnd(15 + 10L * i, NODE, MAIN, 9, false, 65536, 131072);
+            fTracker.writeEnd(15 + 10L * i, NODE, MAIN, 9, false, 65536, 65536);
         }
 
-        // the 513th request is one more than the 1,024 requests and writes that may wait: all are placed, as at a
-        // close, by the least the writes tell (64 KB per request), before the connection closes
+        // the 1,025th such write is one more than may wait: all are placed, as at a close, by the least they tell
+        // (64 KB per request); the 1,025th request had merged the runs of requests two by two
         List<String> history = fState.history(CONN + "/Reply bytes");
-        assertEquals(List.of("5=0", "10=65536", "15=0", "20=65536"), history.subList(0, 4));
-        assertEquals(List.of("5125=0", "5130=65536"), history.subList(history.size() - 2, history.size()));
+        assertEquals(List.of("5=0", "10=131072", "15=65536", "25=0", "30=131072"), history.subList(0, 5));
+        assertEquals(List.of("10250=65536", "10255=0"), history.subList(history.size() - 2, history.size()));
+    }
+
+    @Test
+    void replyBytesOfManyRequestsBetweenTwoWritesAreSharedInRuns() {
+        fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.writeEnd(5, NODE, MAIN, 9, false, 0, 0);
+        for (int i = 0; i < 2000; i++) {
+            fTracker.commandStart(10 + i, NODE, MAIN, 9, "ping");
+        }
+        fTracker.writeEnd(3000, NODE, MAIN, 9, false, 14000, 14000);
+
+        // past 1,024 runs of requests, neighbouring runs merge: the first run holds 4 requests at the end
+        List<String> history = fState.history(CONN + "/Reply bytes");
+        assertEquals(List.of("5=0", "10=28"), history.subList(0, 2));
+        assertEquals(List.of("2009=14000", "3000=0"), history.subList(history.size() - 2, history.size()));
+        assertEquals(1 + 976 + 1, history.size());
+    }
+
+    @Test
+    void replyBytesPushedBeforeAWriteGivenPartAreHeldBeforeIt() {
+        fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.writeEnd(2, NODE, MAIN, 9, false, 0, 0);
+        fTracker.writeEnd(20, NODE, MAIN, 9, false, 65536, 100000); // a subscriber's messages, pushed
+        fTracker.commandStart(25, NODE, MAIN, 9, "ping");
+        fTracker.writeEnd(30, NODE, MAIN, 9, false, 34471, 34471); // the rest of them, and the PING's +PONG
+
+        assertEquals(List.of("2=0", "20=34464", "25=34471", "30=0"), fState.history(CONN + "/Reply bytes"));
+    }
+
+    @Test
+    void aReplicasLinkHasNoReplyBytes() {
+        fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.writeEnd(3, NODE, MAIN, 9, false, 5, 5);
+        fTracker.commandStart(5, NODE, MAIN, 9, "replconf");
+        fTracker.kind(6, NODE, 9, ConnectionKind.REPLICA); // the tracer learns it from REPLCONF
+        fTracker.writeEnd(7, NODE, MAIN, 9, false, 5, 5);
+        fTracker.writeEnd(8, NODE, MAIN, 9, false, 16384, 16384); // the replication stream
+
+        assertEquals(List.of("3=0", "6=null"), fState.history(CONN + "/Reply bytes"));
     }
 
     @Test
