@@ -226,7 +226,8 @@ public interface RedisActivity {
     void writeStart(long time, String node, int tid, int fd, boolean bus);
 
     /**
-     * A write ends; it carries the replies of the requests executed before it.
+     * A write ends; it carries the replies of the requests executed before it, unless it wrote less than it was
+     * given.
      *
      * @param time
      *            nanoseconds

@@ -72,7 +72,9 @@ import org.sextant.common.model.state.StateWriter;
  * <p>
  * Counters are Longs, cumulative, null until first counted (the byte counters of a connection start at 0 when it opens). A request lasts from the start of the read
  * that brought its first bytes (for pipelined commands, the read they arrived in) to the end of the first write
- * on its connection after its execution. Missing information stays unknown: an event on a connection whose
+ * on its connection after its execution that wrote all it was given (where the tracer tells what a write was given,
+ * events version 10; else the first write: a write the kernel took part of leaves the end of the last reply,
+ * though it may complete earlier ones). Missing information stays unknown: an event on a connection whose
  * opening was not traced creates the connection with kind {@code unknown} and no peer, a request whose read
  * was not traced is counted but has no latency, an end with no start only ends what is in progress, and where
  * the tracer discarded events ({@link #lost}) a node's operations are unknown until its next events.
@@ -84,7 +86,7 @@ import org.sextant.common.model.state.StateWriter;
  * commands is taken to end with the last of them, {@code ConnectionState#queued}); Redis's {@code CLIENT LIST}
  * {@code qbuf} shows the same bytes less the arguments of the command under way that Redis has already parsed. The
  * reply side is counted twice: in replies, the requests read whose reply no write has carried yet, a write
- * carrying every reply executed before it; and (version 7, from events version 10's bytes each write was given) in
+ * carrying every reply executed before it when it wrote all it was given (see requests above); and (version 7, from events version 10's bytes each write was given) in
  * <em>reply bytes</em>, what Redis holds for the client not yet written ({@code CLIENT LIST}'s {@code obl} and
  * {@code omem} count them too, with reply blocks at their allocated size and the part of the first already
  * written; {@code ReplyBytes} says how they are found, and where the value is a lower bound).
@@ -334,7 +336,7 @@ public final class RedisTracker implements RedisActivity {
 
     @Override
     public void readEnd(long time, String node, int tid, int fd, boolean bus, long bytes) {
-        transferEnd(time, node, tid, fd, bus, bytes, true);
+        transferEnd(time, node, tid, fd, bus, bytes, true, true);
     }
 
     /**
@@ -484,7 +486,8 @@ public final class RedisTracker implements RedisActivity {
 
     @Override
     public void writeEnd(long time, String node, int tid, int fd, boolean bus, long bytes, long offered) {
-        transferEnd(time, node, tid, fd, bus, bytes, false);
+        // a write that left some of what it was given leaves the end of the last reply: it carries none whole
+        transferEnd(time, node, tid, fd, bus, bytes, false, offered < 0 || bytes >= offered);
         NodeState n = node(node, time);
         ConnectionState c = n.fConnections.get(fd);
         if (!bus && offered >= 0 && c != null && c.fKindValue != ConnectionKind.REPLICA) {
@@ -493,8 +496,11 @@ public final class RedisTracker implements RedisActivity {
         }
     }
 
-    /** A read or a write ended: its bytes count, and a write carries the replies of the requests executed. */
-    private void transferEnd(long time, String node, int tid, int fd, boolean bus, long bytes, boolean read) {
+    /**
+     * A read or a write ended: its bytes count, and a write that {@code carries} them completes the replies of the
+     * requests executed.
+     */
+    private void transferEnd(long time, String node, int tid, int fd, boolean bus, long bytes, boolean read, boolean carries) {
         NodeState n = node(node, time);
         ConnectionState c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
         if (bytes > 0) {
@@ -502,7 +508,9 @@ public final class RedisTracker implements RedisActivity {
             String volume = bus ? (read ? BUS_IN : BUS_OUT) : (read ? CLIENT_IN : CLIENT_OUT);
             n.counter(VOLUME, volume).add(time, bytes);
             if (!read) {
-                c.replied(time, fRequests);
+                if (carries) {
+                    c.replied(time, fRequests);
+                }
             } else if (!bus) {
                 c.queued(time, bytes);
             }

@@ -285,6 +285,21 @@ class RedisTrackerTest {
     }
 
     @Test
+    void aWriteTheKernelTookPartOfCarriesNoReplyWhole() {
+        fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
+        fTracker.readStart(9, NODE, MAIN, 9, false);
+        fTracker.readEnd(10, NODE, MAIN, 9, false, 27);
+        fTracker.commandStart(10, NODE, MAIN, 9, "get");
+        fTracker.writeStart(19, NODE, MAIN, 9, false);
+        fTracker.writeEnd(20, NODE, MAIN, 9, false, 3, 9); // the client reads slowly: 6 bytes of the reply left
+        fTracker.writeStart(29, NODE, MAIN, 9, false);
+        fTracker.writeEnd(30, NODE, MAIN, 9, false, 6, 6);
+
+        assertEquals(List.of(new Request(9, 30, NODE, 9, "get", "127.0.0.1:50000")), fRequests);
+        assertEquals(List.of("1=0", "10=1", "30=0"), fState.history(CONN + "/Replies owed"));
+    }
+
+    @Test
     void replyBytesAreWhatAWriteWasGivenPlacedAtTheRequestsRead() {
         fTracker.open(1, NODE, MAIN, 9, "127.0.0.1:50000", ConnectionKind.CLIENT);
         fTracker.commandStart(10, NODE, MAIN, 9, "get");
