@@ -102,7 +102,7 @@ class MemoryAndStructuresTest {
                     long held = Long.parseLong(client.get("obl")) + Long.parseLong(client.get("omem")) - REPLY_BLOCK_HEADER * oll; //$NON-NLS-1$ //$NON-NLS-2$
                     long replyBytes = value(ss, node, client.get("fd"), RedisTracker.REPLY_BYTES, time, where); //$NON-NLS-1$
                     assertTrue(replyBytes <= held && held - replyBytes <= REPLY_BYTES_TOLERANCE,
-                            where + ": model holds " + replyBytes + " reply bytes, CLIENT LIST " + held); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                            where + ": model holds " + replyBytes + " reply bytes, CLIENT LIST " + held); //$NON-NLS-1$ //$NON-NLS-2$
                     long owed = value(ss, node, client.get("fd"), RedisTracker.REPLIES_OWED, time, where); //$NON-NLS-1$
                     if (!samples.get(i).what().startsWith(STALLED)) {
                         assertEquals(held > 0, owed > 0, where + ": model owes " + owed + ", obl " + client.get("obl") + ", oll " + oll); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$

@@ -51,7 +51,7 @@ final class ConnectionState {
     final int fFileEvents;
     private final int fQueryBuffer;
     private final int fRepliesOwed;
-    /** Its reply bytes, from its first write whose offer is known (events version 10). */
+    /** Its reply bytes (events version 10), null until known ({@link ReplyBytes} says from when). */
     private ReplyBytes fReplyBytes;
     /** Bytes read since the last read that completed a command; {@link #UNKNOWN} after lost events, until the next command. */
     private long fQueued;

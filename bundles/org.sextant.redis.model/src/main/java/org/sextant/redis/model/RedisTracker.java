@@ -107,7 +107,7 @@ import org.sextant.common.model.state.StateWriter;
 public final class RedisTracker implements RedisActivity {
 
     /** Bump when the attribute tree above or its values change, so that existing histories are rebuilt. */
-    public static final int VERSION = 7;
+    public static final int VERSION = 8;
 
     /** The top-level attribute. */
     public static final String NODES = "Nodes";

@@ -20,8 +20,8 @@ import org.sextant.common.model.state.StateWriter;
  * loop): it waits, with the requests read, for the next write that tells all; the connection's close, the trace's
  * end, or more than {@link #PARTIAL_MAX} of them waiting place them taking each one's offer for all it was given,
  * the least that can have been held. A connection's value starts at 0 when it opens on a node whose writes already
- * told their offers, else at its first write whose offer is known; it is unknown after lost events until a write
- * that tells all, and a connection that turns out to be a replica's link has none.
+ * told their offers, else at its first write given less than {@link #ALL_BELOW} bytes; it is unknown after lost
+ * events until such a write, and a connection that turns out to be a replica's link has none.
  */
 final class ReplyBytes {
 
@@ -30,6 +30,8 @@ final class ReplyBytes {
     private static final long UNKNOWN = Long.MIN_VALUE;
     /** The most runs of requests that wait: past it, neighbouring runs merge (their bytes whole, their times coarser). */
     private static final int RUNS_MAX = 1024;
+    /** The runs kept at first, and again once they are placed: a connection's burst does not keep its room. */
+    private static final int RUNS_INITIAL = 8;
     /** The most writes given {@link #ALL_BELOW} bytes or more that wait: past it, a backlog that never drains, they are placed. */
     private static final int PARTIAL_MAX = 1024;
 
@@ -40,8 +42,8 @@ final class ReplyBytes {
     /** The last time the attribute changed: placements never go before it. */
     private long fChanged = Long.MIN_VALUE;
     /** The requests read since, in runs: each run's first time, and its requests. */
-    private long[] fRunTimes = new long[8];
-    private long[] fRunRequests = new long[8];
+    private long[] fRunTimes = new long[RUNS_INITIAL];
+    private long[] fRunRequests = new long[RUNS_INITIAL];
     private int fRuns;
     /** The writes since given {@link #ALL_BELOW} bytes or more. */
     private final List<Partial> fPartial = new ArrayList<>();
@@ -163,7 +165,8 @@ final class ReplyBytes {
         int run = 0;
         for (int write = 0; run < fRuns || write < fPartial.size();) {
             if (write == fPartial.size() || (run < fRuns && fRunTimes[run] <= fPartial.get(write).time())) {
-                long share = Math.max(added - placed, 0) * fRunRequests[run] / waiting;
+                long left = Math.max(added - placed, 0);
+                long share = left / waiting * fRunRequests[run] + left % waiting * fRunRequests[run] / waiting;
                 waiting -= fRunRequests[run];
                 placed += share;
                 held += share;
@@ -186,6 +189,10 @@ final class ReplyBytes {
 
     private void clear() {
         fRuns = 0;
+        if (fRunTimes.length > RUNS_INITIAL) {
+            fRunTimes = new long[RUNS_INITIAL];
+            fRunRequests = new long[RUNS_INITIAL];
+        }
         fPartial.clear();
     }
 
