@@ -487,11 +487,9 @@ public final class RedisTracker implements RedisActivity {
     @Override
     public void writeEnd(long time, String node, int tid, int fd, boolean bus, long bytes, long offered) {
         // a write that left some of what it was given leaves the end of the last reply: it carries none whole
-        transferEnd(time, node, tid, fd, bus, bytes, false, offered < 0 || bytes >= offered);
-        NodeState n = node(node, time);
-        ConnectionState c = n.fConnections.get(fd);
-        if (!bus && offered >= 0 && c != null && c.fKindValue != ConnectionKind.REPLICA) {
-            n.fOffersTold = true;
+        ConnectionState c = transferEnd(time, node, tid, fd, bus, bytes, false, offered < 0 || bytes >= offered);
+        if (!bus && offered >= 0 && c.fKindValue != ConnectionKind.REPLICA) {
+            c.fNode.fOffersTold = true;
             c.wrote(time, bytes, offered);
         }
     }
@@ -499,8 +497,10 @@ public final class RedisTracker implements RedisActivity {
     /**
      * A read or a write ended: its bytes count, and a write that {@code carries} them completes the replies of the
      * requests executed.
+     *
+     * @return the connection
      */
-    private void transferEnd(long time, String node, int tid, int fd, boolean bus, long bytes, boolean read, boolean carries) {
+    private ConnectionState transferEnd(long time, String node, int tid, int fd, boolean bus, long bytes, boolean read, boolean carries) {
         NodeState n = node(node, time);
         ConnectionState c = connection(time, n, fd, bus ? ConnectionKind.BUS : ConnectionKind.UNKNOWN);
         if (bytes > 0) {
@@ -528,6 +528,7 @@ public final class RedisTracker implements RedisActivity {
         if (!bus && c.fStageValue != Stage.EXECUTING_COMMANDS) {
             c.stage(time, null, null);   // a read that completes a command has it executing next, at its start
         }
+        return c;
     }
 
     /**
